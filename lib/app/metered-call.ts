@@ -1,0 +1,96 @@
+import type { Context } from 'hono';
+import { ApiError } from '../errors/api-error.js';
+import { successBody } from '../errors/envelope.js';
+import { holdCredits, requestAutoRecharge, settleHold } from '../ledger/index.js';
+import { logger } from '../logger.js';
+import { inlineOrStore } from '../results/inline-or-store.js';
+import { type AnyToolSchema, holdFor, type ToolContext, type ToolDefinition } from '../tools/define.js';
+import type { AppEnv } from './env.js';
+import { readJsonBody } from './read-json-body.js';
+import { recordRobotsOverride } from './robots-overrides.js';
+import { validateInput } from './validate-input.js';
+
+/** A hosted call runs in a ~30 s window; the tool gets what is left of it after the gateway's share. */
+const TOOL_BUDGET_MS = 28_000;
+
+/**
+ * validate → hold → run → settle → envelope. Auth and the rate limit ran before this. Any error
+ * after the hold releases all of it, so every error response charges nothing.
+ */
+export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<AnyToolSchema>) {
+  const services = c.get('services');
+  const caller = c.get('caller');
+  const requestId = c.get('requestId');
+  const input = validateInput(tool.schema, await readJsonBody(c));
+
+  const amount = holdFor(tool, input);
+  const hold = await holdCredits(services.db, {
+    accountId: caller.account.id,
+    apiKeyId: caller.apiKeyId,
+    tool: tool.name,
+    requestId,
+    amount,
+  });
+  if (!hold) {
+    const recharging = await requestAutoRecharge(services.db, caller.account.id);
+    throw new ApiError('INSUFFICIENT_CREDITS', `This call needs ${amount} credits; the balance does not cover it.`, {
+      headers: { 'X-Auto-Recharge-Triggered': String(recharging) },
+    });
+  }
+
+  const warnings: string[] = [];
+  const budget = AbortSignal.timeout(TOOL_BUDGET_MS);
+  const ctx: ToolContext = {
+    requestId,
+    account: caller.account,
+    apiKeyId: caller.apiKeyId,
+    services,
+    warn: (message) => warnings.push(message),
+    recordRobotsOverride: (url) => recordRobotsOverride(services.db, { caller, tool: tool.name, requestId, url }),
+    signal: c.req.raw.signal ? AbortSignal.any([c.req.raw.signal, budget]) : budget,
+  };
+
+  let charged: number;
+  let data: unknown;
+  try {
+    const outcome = await tool.run(ctx, input);
+    charged = Math.min(amount, Math.max(0, outcome.credits ?? amount));
+    const inline = await inlineOrStore(services.db, {
+      accountId: caller.account.id,
+      tool: tool.name,
+      data: outcome.data,
+      maxInlineChars: (input as { max_inline_chars?: number }).max_inline_chars,
+      keep: tool.keepWhenStored as ((data: unknown) => Record<string, unknown>) | undefined,
+    });
+    if (inline.warning) warnings.push(inline.warning);
+    data = inline.data;
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
+    await settleHold(services.db, { holdId: hold.id, charged: 0, outcome: code, durationMs: elapsed(c) }).catch(
+      (releaseError) => logger.error('release failed; the sweep will return the hold', { requestId, releaseError }),
+    );
+    throw error;
+  }
+
+  const balance = await settleHold(services.db, {
+    holdId: hold.id,
+    charged,
+    outcome: 'success',
+    durationMs: elapsed(c),
+  });
+  if (balance === null) {
+    // The sweep released this hold as stale while the tool ran: the credits went back, so the
+    // result cannot be paid for.
+    throw new ApiError('CREDIT_DEDUCTION_FAILED', 'The credit hold expired before the call finished; nothing was charged.');
+  }
+  return c.json(
+    successBody(
+      { data, credits_used: charged, credits_remaining: balance, processing_time: Math.round(elapsed(c)) },
+      warnings,
+    ),
+  );
+}
+
+function elapsed(c: Context<AppEnv>): number {
+  return performance.now() - c.get('startedAt');
+}

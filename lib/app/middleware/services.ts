@@ -1,0 +1,11 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env.js';
+import type { Services } from '../services.js';
+
+/** Services are opened once per cold start; requests wait on the same promise. */
+export function provideServices(services: Services | Promise<Services>) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('services', await services);
+    await next();
+  });
+}

@@ -1,0 +1,106 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
+import type { AppEnv } from './env.js';
+import { toolPath } from './self-description.js';
+
+const errorResponse = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: 'VALIDATION_ERROR' }),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .openapi('ErrorResponse');
+
+const toolSuccess = z
+  .object({
+    success: z.literal(true),
+    data: z.record(z.string(), z.unknown()).openapi({ description: 'Tool-specific result' }),
+    credits_used: z.number().int(),
+    credits_remaining: z.number().int(),
+    processing_time: z.number().openapi({ description: 'Milliseconds' }),
+    warnings: z.array(z.string()).optional().openapi({ description: 'Present only when the call produced one' }),
+  })
+  .openapi('ToolSuccess');
+
+const toolInfo = z
+  .object({
+    success: z.literal(true),
+    data: z.object({
+      name: z.string(),
+      summary: z.string(),
+      description: z.string(),
+      method: z.literal('POST'),
+      path: z.string(),
+      credits: z.number().int(),
+      pricing: z.object({ base: z.number().int(), notes: z.array(z.string()).optional() }),
+      request_schema: z.record(z.string(), z.unknown()),
+      example: z.record(z.string(), z.unknown()),
+    }),
+  })
+  .openapi('ToolInfo');
+
+const errorStatuses: Record<string, string> = {
+  '400': 'VALIDATION_ERROR: parameters invalid',
+  '401': 'MISSING_API_KEY or INVALID_API_KEY',
+  '402': 'INSUFFICIENT_CREDITS (header X-Auto-Recharge-Triggered)',
+  '403': 'robots.txt disallows the URL, host opted out, private address, or a bot wall',
+  '413': 'Request body or fetched response too large',
+  '429': 'RATE_LIMIT_EXCEEDED (Retry-After: 60) or the target asked to wait',
+  '500': 'TOOL_ERROR, INTERNAL_ERROR or CREDIT_DEDUCTION_FAILED',
+};
+
+function errorResponses() {
+  return Object.fromEntries(
+    Object.entries(errorStatuses).map(([status, description]) => [
+      status,
+      { description, content: { 'application/json': { schema: errorResponse } } },
+    ]),
+  );
+}
+
+export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition<AnyToolSchema>): void {
+  const path = toolPath(tool.name);
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path,
+    operationId: tool.name,
+    summary: tool.summary,
+    description: `${tool.description}\n\nCredits: ${tool.basePrice}.${tool.pricingNotes ? ` ${tool.pricingNotes.join(' ')}` : ''}`,
+    tags: ['tools'],
+    security: [{ ApiKeyAuth: [] }],
+    request: { body: { required: true, content: { 'application/json': { schema: tool.schema, example: tool.example } } } },
+    responses: {
+      '200': { description: 'Success envelope', content: { 'application/json': { schema: toolSuccess } } },
+      ...errorResponses(),
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path,
+    operationId: `${tool.name}_describe`,
+    summary: `Self-description of ${tool.name} (free, no key)`,
+    tags: ['tools'],
+    responses: { '200': { description: 'Price, request schema and example', content: { 'application/json': { schema: toolInfo } } } },
+  });
+}
+
+export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
+  app.doc31('/openapi.json', (c) => ({
+    openapi: '3.1.0',
+    info: {
+      title: 'Web Extraction Service API',
+      version: '1.0.0',
+      description: 'Metered web tools behind one API key. Every error response charges nothing.',
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+}

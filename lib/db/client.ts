@@ -1,0 +1,47 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.js';
+
+/** The one query surface every driver yields; domain verbs are written against it only. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseDriver = 'pglite' | 'pg' | 'neon';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseSettings {
+  DATABASE_URL?: string;
+  DATABASE_DRIVER?: DatabaseDriver;
+  DATA_DIR: string;
+}
+
+export function chooseDriver(settings: DatabaseSettings): DatabaseDriver {
+  if (settings.DATABASE_DRIVER) return settings.DATABASE_DRIVER;
+  if (!settings.DATABASE_URL) return 'pglite';
+  if (settings.DATABASE_URL.startsWith('memory:')) return 'pglite';
+  return /\.neon\.tech\b/.test(settings.DATABASE_URL) ? 'neon' : 'pg';
+}
+
+/**
+ * Drivers are imported on demand so that a Lambda bundle, which marks the embedded and TCP
+ * drivers external, carries only Neon's.
+ */
+export async function openDatabase(settings: DatabaseSettings): Promise<DatabaseHandle> {
+  const driver = chooseDriver(settings);
+  if (driver === 'pglite') {
+    const { openPglite } = await import('./drivers/pglite.js');
+    const location = settings.DATABASE_URL?.startsWith('memory:') ? undefined : `${settings.DATA_DIR}/pglite`;
+    return openPglite(location);
+  }
+  if (!settings.DATABASE_URL) throw new Error(`DATABASE_URL is required for the ${driver} driver`);
+  if (driver === 'neon') {
+    const { openNeon } = await import('./drivers/neon.js');
+    return openNeon(settings.DATABASE_URL);
+  }
+  const { openNodePostgres } = await import('./drivers/node-postgres.js');
+  return openNodePostgres(settings.DATABASE_URL);
+}

@@ -1,0 +1,23 @@
+import { neonConfig, Pool } from '@neondatabase/serverless';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import { migrate } from 'drizzle-orm/neon-serverless/migrator';
+import ws from 'ws';
+import type { Database, DatabaseHandle } from '../client.js';
+import { migrationsFolder } from '../migrations-folder.js';
+import * as schema from '../schema/index.js';
+
+/**
+ * Neon's WebSocket pool, not its HTTP driver: the ledger runs interactive transactions, which
+ * the HTTP driver cannot.
+ */
+export async function openNeon(url: string): Promise<DatabaseHandle> {
+  neonConfig.webSocketConstructor = ws;
+  const pool = new Pool({ connectionString: url, max: 5 });
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Database,
+    driver: 'neon',
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,20 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { Database, DatabaseHandle } from '../client.js';
+import { migrationsFolder } from '../migrations-folder.js';
+import * as schema from '../schema/index.js';
+
+/** The embedded default: a real PostgreSQL compiled to WASM, on disk when given a folder. */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

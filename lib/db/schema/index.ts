@@ -1,0 +1,3 @@
+export * from './accounts.js';
+export * from './fetching.js';
+export * from './ledger.js';

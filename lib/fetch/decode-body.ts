@@ -1,0 +1,85 @@
+import { isUtf8 } from 'node:buffer';
+import type { BodyKind } from './types.js';
+
+/**
+ * Turns body bytes into text, choosing the encoding the way browsers do (WHATWG encoding sniffing,
+ * simplified): byte order mark, then the Content-Type charset, then what the document says about
+ * itself (`<meta charset>`, `http-equiv`, the XML declaration), then UTF-8 when the bytes are valid
+ * UTF-8 and windows-1252 when they are not. TextDecoder carries full ICU in Node, so every WHATWG
+ * label (Shift_JIS, windows-1251, GBK, EUC-KR...) decodes without a library.
+ */
+
+export interface DecodedBody {
+  text: string;
+  /** The WHATWG canonical encoding name used (ISO-8859-1 is decoded, and reported, as windows-1252). */
+  charset: string;
+}
+
+// Browsers look for `<meta charset>` in the first 1024 bytes; a little more catches long heads.
+const PRESCAN_BYTES = 4096;
+
+/** The canonical encoding for a label, or null when TextDecoder does not know it. */
+export function encodingForLabel(label: string | null | undefined): string | null {
+  if (!label) return null;
+  try {
+    const { encoding } = new TextDecoder(label.trim());
+    // `replacement` is WHATWG's name for encodings that must never be decoded (ISO-2022-KR...).
+    return encoding === 'replacement' ? null : encoding;
+  } catch {
+    return null;
+  }
+}
+
+function bomEncoding(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return null;
+}
+
+function asciiHead(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, PRESCAN_BYTES)).toString(
+    'latin1',
+  );
+}
+
+function metaCharset(head: string): string | null {
+  const withoutComments = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+  for (const [tag] of withoutComments.matchAll(/<meta\b[^>]*>/gi)) {
+    // Covers both `<meta charset=x>` and `<meta http-equiv=Content-Type content="text/html; charset=x">`.
+    const match = /charset\s*=\s*["']?\s*([^\s"'/>;]+)/i.exec(tag);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+function xmlDeclarationEncoding(head: string): string | null {
+  const match = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([^"']+)["']/i.exec(head);
+  return match ? match[1] : null;
+}
+
+/** The encoding a document declares about itself, adjusted as the HTML standard requires. */
+function inDocumentEncoding(bytes: Uint8Array, kind: BodyKind): string | null {
+  if (kind !== 'html' && kind !== 'xml') return null;
+  const head = asciiHead(bytes);
+  const label =
+    kind === 'html' ? (metaCharset(head) ?? xmlDeclarationEncoding(head)) : xmlDeclarationEncoding(head);
+  const encoding = encodingForLabel(label);
+  // Bytes we could read as ASCII cannot be UTF-16, whatever they claim.
+  if (encoding === 'utf-16le' || encoding === 'utf-16be') return 'utf-8';
+  if (encoding === 'x-user-defined') return 'windows-1252';
+  return encoding;
+}
+
+export function detectEncoding(bytes: Uint8Array, kind: BodyKind, headerCharset: string | null): string {
+  const declared = bomEncoding(bytes) ?? encodingForLabel(headerCharset) ?? inDocumentEncoding(bytes, kind);
+  if (declared) return declared;
+  // JSON is UTF-8 by definition (RFC 8259); for the rest, bytes that are not UTF-8 are most often Latin-1.
+  if (kind === 'json' || isUtf8(bytes)) return 'utf-8';
+  return 'windows-1252';
+}
+
+export function decodeBody(bytes: Uint8Array, kind: BodyKind, headerCharset: string | null): DecodedBody {
+  const charset = detectEncoding(bytes, kind, headerCharset);
+  return { text: new TextDecoder(charset).decode(bytes), charset };
+}

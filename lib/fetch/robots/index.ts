@@ -1,0 +1,28 @@
+/**
+ * robots.txt per RFC 9309, hand-written rather than robots-parser 3.0.1: that library does not
+ * percent-decode before matching (`/%62az` slips past `Disallow: /baz`), picks groups badly from a
+ * full User-Agent string, and compiles rules to regexes that took ~3 s on a pathological wildcard
+ * file. Patching all three around it would leave little of it in use; the matcher here is one
+ * normalisation function and a backtracking-free glob (see match.ts).
+ */
+import { rulesAllow } from './match.js';
+import { parseRobots, selectGroup } from './parse.js';
+
+export { checkRobots } from './check.js';
+export { normaliseRobotsPath, patternMatches, rulesAllow } from './match.js';
+export {
+  capRobotsText,
+  MAX_ROBOTS_BYTES,
+  MAX_ROBOTS_RULES,
+  type ParsedRobots,
+  parseRobots,
+  type RobotsGroup,
+  type RobotsRule,
+  selectGroup,
+} from './parse.js';
+export type { RobotsFileFetcher, RobotsVerdict } from './types.js';
+
+/** One-shot form for callers holding the raw text: may `productToken` fetch `pathAndQuery`? */
+export function robotsAllows(robotsText: string, productToken: string, pathAndQuery: string): boolean {
+  return rulesAllow(selectGroup(parseRobots(robotsText), productToken).rules, pathAndQuery);
+}

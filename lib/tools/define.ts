@@ -1,0 +1,52 @@
+import type { z } from '@hono/zod-openapi';
+import type { Services } from '../app/services.js';
+import type { Plan } from '../auth/plans.js';
+
+/** What a tool's `run` sees of the metered call around it. */
+export interface ToolContext {
+  requestId: string;
+  account: { id: string; plan: Plan };
+  apiKeyId: string;
+  services: Services;
+  /** Adds a top-level `warnings` entry to the success envelope. */
+  warn(message: string): void;
+  /** Records that this key overrode robots.txt for `url` (respect_robots: false). */
+  recordRobotsOverride(url: string): Promise<void>;
+  /** Aborted when the caller disconnects or the function budget runs out. */
+  signal: AbortSignal;
+}
+
+export interface ToolOutcome<T> {
+  data: T;
+  /** The actual charge; defaults to the held price. Never above the hold. */
+  credits?: number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds tools of every input shape
+export type AnyToolSchema = z.ZodObject<any>;
+
+export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unknown> {
+  name: string;
+  /** One line for the catalog and the OpenAPI summary. */
+  summary: string;
+  description: string;
+  /** Credits held before `run`: a constant, or a ceiling computed from the validated input. */
+  price: number | ((input: z.output<S>) => number);
+  /** The list price shown in the self-description and catalog. */
+  basePrice: number;
+  /** Add-on rules in words, shown in the self-description. */
+  pricingNotes?: string[];
+  schema: S;
+  example: z.input<S>;
+  run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
+  /** Fields kept beside the handle when the result is too large to return inline. */
+  keepWhenStored?: (data: T) => Record<string, unknown>;
+}
+
+export function defineTool<S extends AnyToolSchema, T>(definition: ToolDefinition<S, T>): ToolDefinition<S, T> {
+  return definition;
+}
+
+export function holdFor<S extends AnyToolSchema>(tool: ToolDefinition<S>, input: z.output<S>): number {
+  return typeof tool.price === 'function' ? tool.price(input) : tool.price;
+}

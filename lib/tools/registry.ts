@@ -1,0 +1,7 @@
+import type { AnyToolSchema, ToolDefinition } from './define.js';
+
+/**
+ * Every tool the service sells, in catalog order. The dev server, the OpenAPI document, the
+ * CDK app and the contract tests all iterate this array; nothing else lists tools by hand.
+ */
+export const tools: readonly ToolDefinition<AnyToolSchema>[] = [];

@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from '../../lib/app/create-app.js';
+import type { OpenedServices } from '../../lib/app/open-services.js';
+import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
+import type { Plan } from '../../lib/auth/plans.js';
+import { getBalance } from '../../lib/ledger/index.js';
+import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
+import { tools as allTools } from '../../lib/tools/registry.js';
+import { openTestServices } from './test-services.js';
+
+export interface TestAccount {
+  accountId: string;
+  key: string;
+  keyId: string;
+  balance(): Promise<number>;
+  newKey(): Promise<string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary response bodies
+  body: any;
+}
+
+export interface Harness {
+  baseUrl: string;
+  services: OpenedServices;
+  /** A fresh, uniquely named account and key per test, so suites never collide on shared rows. */
+  account(options?: { plan?: Plan; credits?: number }): Promise<TestAccount>;
+  call(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<CallResult>;
+  tool(name: string, body: unknown, key: string): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real HTTP port, over the same services a deployment would use. */
+export async function startHarness(
+  options: { tools?: readonly ToolDefinition<AnyToolSchema>[]; env?: Record<string, string> } = {},
+): Promise<Harness> {
+  const services = await openTestServices(options.env);
+  const app = createApp({ services, tools: options.tools ?? allTools, withDocuments: true });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let accounts = 0;
+
+  const call: Harness['call'] = async (method, path, callOptions = {}) => {
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.key) headers['X-API-Key'] = callOptions.key;
+    let body: string | undefined = callOptions.rawBody;
+    if (callOptions.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(callOptions.body);
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  return {
+    baseUrl,
+    services,
+    async account({ plan = 'business', credits = 1_000 } = {}) {
+      accounts += 1;
+      const { id } = await createAccount(services.db, { name: `test-${accounts}-${Date.now()}`, plan, credits });
+      const issued = await createApiKey(services.db, id);
+      return {
+        accountId: id,
+        key: issued.key,
+        keyId: issued.id,
+        balance: () => getBalance(services.db, id),
+        newKey: async () => (await createApiKey(services.db, id)).key,
+      };
+    },
+    call,
+    tool: (name, body, key) => call('POST', `/api/v1/tools/${name}`, { key, body }),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
+    },
+  };
+}

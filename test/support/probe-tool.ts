@@ -1,0 +1,34 @@
+import { z } from '@hono/zod-openapi';
+import { ApiError } from '../../lib/errors/api-error.js';
+import type { ErrorCode } from '../../lib/errors/codes.js';
+import { defineTool } from '../../lib/tools/define.js';
+
+/**
+ * A tool that exists only in tests: it fails, charges less than it held, waits or succeeds on
+ * request, so the platform's every branch can be driven through real HTTP.
+ */
+export const probeTool = defineTool({
+  name: 'probe',
+  summary: 'Test probe',
+  description: 'Drives the metered call through each of its branches.',
+  price: (input: { hold: number }) => input.hold,
+  basePrice: 2,
+  schema: z.object({
+    hold: z.number().int().min(0).max(100).default(2),
+    charge: z.number().int().min(0).optional(),
+    fail_with: z.string().optional(),
+    crash: z.boolean().default(false),
+    delay_ms: z.number().int().min(0).max(5000).default(0),
+    warn: z.string().optional(),
+    size: z.number().int().min(0).max(20_000_000).default(0),
+    max_inline_chars: z.number().int().min(1000).max(10_000_000).default(40_000),
+  }),
+  example: { hold: 2 },
+  async run(ctx, input) {
+    if (input.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, input.delay_ms));
+    if (input.warn) ctx.warn(input.warn);
+    if (input.crash) throw new Error('probe crashed');
+    if (input.fail_with) throw new ApiError(input.fail_with as ErrorCode, `probe failed with ${input.fail_with}`);
+    return { data: { ok: true, filler: 'x'.repeat(input.size) }, credits: input.charge };
+  },
+});
