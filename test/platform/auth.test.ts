@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeApiKey } from '../../lib/auth/accounts.js';
+import { generateApiKey, isWellFormedApiKey } from '../../lib/auth/api-key.js';
+import { forgetCachedKey } from '../../lib/auth/verify-key.js';
+import { loadStoredResult, storeResult } from '../../lib/results/stored-results.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { probeTool } from '../support/probe-tool.js';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness({ tools: [probeTool], env: { DEV_API_KEY: 'local-dev-key' } });
+});
+afterAll(() => harness.close());
+
+describe('API keys', () => {
+  it('generates high-entropy keys with a prefix and a checksum that catches a typo', () => {
+    const key = generateApiKey();
+    expect(key).toMatch(/^wxk_[0-9A-Za-z]{38}$/);
+    expect(isWellFormedApiKey(key)).toBe(true);
+    const typo = `${key.slice(0, 10)}${key[10] === 'a' ? 'b' : 'a'}${key.slice(11)}`;
+    expect(isWellFormedApiKey(typo)).toBe(false);
+    expect(generateApiKey()).not.toBe(key);
+  });
+
+  it('answers 401 MISSING_API_KEY without a key, uncharged', async () => {
+    const res = await harness.call('POST', '/api/v1/tools/probe', { body: { hold: 1 } });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('MISSING_API_KEY');
+  });
+
+  it('answers 401 INVALID_API_KEY for malformed, unknown and revoked keys', async () => {
+    const malformed = await harness.tool('probe', {}, 'not-a-key');
+    expect(malformed.status).toBe(401);
+    expect(malformed.body.error.code).toBe('INVALID_API_KEY');
+
+    const unknown = await harness.tool('probe', {}, generateApiKey());
+    expect(unknown.body.error.code).toBe('INVALID_API_KEY');
+
+    const account = await harness.account({ credits: 10 });
+    expect((await harness.tool('probe', { hold: 1 }, account.key)).status).toBe(200);
+    await revokeApiKey(harness.services.db, account.keyId);
+    forgetCachedKey(account.key);
+    const revoked = await harness.tool('probe', { hold: 1 }, account.key);
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error.code).toBe('INVALID_API_KEY');
+    expect(await account.balance()).toBe(9);
+  });
+
+  it('does not take a Bearer token on tool paths (only the monitors API does)', async () => {
+    const account = await harness.account();
+    const res = await harness.call('POST', '/api/v1/tools/probe', {
+      body: { hold: 1 },
+      headers: { Authorization: `Bearer ${account.key}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('MISSING_API_KEY');
+  });
+
+  it('accepts the configured DEV_API_KEY verbatim although it has no checksum', async () => {
+    const { createAccount, createApiKey } = await import('../../lib/auth/accounts.js');
+    const { id } = await createAccount(harness.services.db, { name: 'dev', plan: 'business', credits: 5 });
+    await createApiKey(harness.services.db, id, { presetKey: `local-dev-key` }).catch(() => {});
+    const res = await harness.tool('probe', { hold: 1 }, 'local-dev-key');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+});
+
+describe('account scope', () => {
+  it("never shows one account's stored result to another", async () => {
+    const owner = await harness.account();
+    const other = await harness.account();
+    const { handle } = await storeResult(harness.services.db, {
+      accountId: owner.accountId,
+      tool: 'probe',
+      result: { secret: 1 },
+      totalChars: 12,
+    });
+    expect(await loadStoredResult(harness.services.db, owner.accountId, handle)).not.toBeNull();
+    expect(await loadStoredResult(harness.services.db, other.accountId, handle)).toBeNull();
+  });
+});

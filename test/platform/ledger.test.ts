@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAutoRecharge } from '../../lib/auth/accounts.js';
+import { rowsOf } from '../../lib/db/rows.js';
+import { creditHolds, rechargeRequests, usageLog } from '../../lib/db/schema/index.js';
+import { holdCredits, releaseStaleHolds, settleHold } from '../../lib/ledger/index.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { probeTool } from '../support/probe-tool.js';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness({ tools: [probeTool] });
+});
+afterAll(() => harness.close());
+
+async function usageRows(accountId: string) {
+  return harness.services.db.select().from(usageLog).where(eq(usageLog.accountId, accountId));
+}
+
+describe('credit holds under concurrency', () => {
+  it('lets exactly as many calls through as the balance covers, never below zero', async () => {
+    const account = await harness.account({ credits: 50 });
+    // One key per call: the rate limit is per key, and this test is about the ledger.
+    const keys = await Promise.all(Array.from({ length: 50 }, () => account.newKey()));
+    const results = await Promise.all(keys.map((key) => harness.tool('probe', { hold: 5 }, key)));
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 402)).toHaveLength(40);
+    for (const res of results.filter((r) => r.status === 402)) {
+      expect(res.body.error.code).toBe('INSUFFICIENT_CREDITS');
+    }
+    expect(await account.balance()).toBe(0);
+    const rows = await usageRows(account.accountId);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.credits === 5 && row.outcome === 'success')).toBe(true);
+  });
+
+  it('commits the actual charge when a tool uses less than it held', async () => {
+    const account = await harness.account({ credits: 20 });
+    const res = await harness.tool('probe', { hold: 7, charge: 2 }, account.key);
+    expect(res.body).toMatchObject({ credits_used: 2, credits_remaining: 18 });
+    expect(await account.balance()).toBe(18);
+  });
+
+  it('logs a failed call with zero credits and its error code', async () => {
+    const account = await harness.account({ credits: 20 });
+    await harness.tool('probe', { hold: 4, fail_with: 'FETCH_TIMEOUT' }, account.key);
+    const [row] = await usageRows(account.accountId);
+    expect(row).toMatchObject({ tool: 'probe', credits: 0, outcome: 'FETCH_TIMEOUT' });
+    expect(await account.balance()).toBe(20);
+  });
+
+  it('settles a hold only once, so a double release refunds once', async () => {
+    const account = await harness.account({ credits: 10 });
+    const hold = await holdCredits(harness.services.db, {
+      accountId: account.accountId,
+      apiKeyId: account.keyId,
+      tool: 'probe',
+      requestId: 'req_double',
+      amount: 6,
+    });
+    expect(hold?.balance).toBe(4);
+    const settlement = { holdId: hold!.id, charged: 0, outcome: 'TOOL_ERROR', durationMs: 1 };
+    const [first, second] = await Promise.all([
+      settleHold(harness.services.db, settlement),
+      settleHold(harness.services.db, settlement),
+    ]);
+    expect([first, second].filter((balance) => balance !== null)).toEqual([10]);
+    expect(await account.balance()).toBe(10);
+  });
+});
+
+describe('402 and automatic recharge', () => {
+  it('says false when the account has no automatic recharge', async () => {
+    const account = await harness.account({ credits: 1 });
+    const res = await harness.tool('probe', { hold: 5 }, account.key);
+    expect(res.status).toBe(402);
+    expect(res.headers.get('x-auto-recharge-triggered')).toBe('false');
+  });
+
+  it('says true and records one recharge request when the account has it on', async () => {
+    const account = await harness.account({ credits: 1 });
+    await setAutoRecharge(harness.services.db, account.accountId, 500);
+    const res = await harness.tool('probe', { hold: 5 }, account.key);
+    expect(res.status).toBe(402);
+    expect(res.headers.get('x-auto-recharge-triggered')).toBe('true');
+    const requests = await harness.services.db
+      .select()
+      .from(rechargeRequests)
+      .where(eq(rechargeRequests.accountId, account.accountId));
+    expect(requests).toHaveLength(1);
+    expect(requests[0].credits).toBe(500);
+  });
+});
+
+describe('stale holds', () => {
+  it('returns the credits of a hold whose process was killed before settling', async () => {
+    const account = await harness.account({ credits: 30 });
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (databaseUrl) {
+      // A separate process takes the hold and is killed with SIGKILL before it can settle.
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'test/support/hold-and-die.ts', databaseUrl, account.accountId, account.keyId],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('held')) {
+            child.kill('SIGKILL');
+            resolve();
+          }
+        });
+        child.on('exit', (code) => (code === 0 ? reject(new Error('child exited before holding')) : resolve()));
+      });
+    } else {
+      // The embedded database lives in this process; a hold never settled stands in for the dead one.
+      await holdCredits(harness.services.db, {
+        accountId: account.accountId,
+        apiKeyId: account.keyId,
+        tool: 'probe',
+        requestId: 'req_dead',
+        amount: 12,
+        ttlSeconds: 1,
+      });
+    }
+    expect(await account.balance()).toBe(18);
+    // Not yet expired: the sweep must leave it alone.
+    await releaseStaleHolds(harness.services.db, new Date(Date.now() - 60_000));
+    expect(await account.balance()).toBe(18);
+    // Sweeping at a time just past its 1 s expiry: other files' in-flight holds (15 min) stay untouched.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await releaseStaleHolds(harness.services.db)).toBeGreaterThanOrEqual(1);
+    expect(await account.balance()).toBe(30);
+    const holds = await harness.services.db.select().from(creditHolds).where(eq(creditHolds.accountId, account.accountId));
+    expect(holds.map((hold) => hold.status)).toEqual(['expired']);
+    // A second sweep finds nothing left to give back.
+    await releaseStaleHolds(harness.services.db);
+    expect(await account.balance()).toBe(30);
+  });
+
+  it('keeps the database constraint: a balance can never be negative', async () => {
+    const account = await harness.account({ credits: 3 });
+    await expect(
+      harness.services.db.execute(sql`UPDATE accounts SET balance = balance - 5 WHERE id = ${account.accountId}`),
+    ).rejects.toThrow();
+    const result = await harness.services.db.execute(sql`SELECT balance FROM accounts WHERE id = ${account.accountId}`);
+    expect(Number(rowsOf<{ balance: number }>(result)[0].balance)).toBe(3);
+  });
+});

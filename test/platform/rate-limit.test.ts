@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisStore } from '../../lib/kv/redis-store.js';
+import { checkRateLimit } from '../../lib/ratelimit/check-rate-limit.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { probeTool } from '../support/probe-tool.js';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness({ tools: [probeTool] });
+});
+afterAll(() => harness.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('rate limit per key and plan', () => {
+  it.each([
+    ['free', 1],
+    ['hobby', 2],
+    ['professional', 4],
+    ['business', 10],
+  ] as const)('lets %s through at %i per second and answers 429 with Retry-After: 60 above it', async (plan, rate) => {
+    const account = await harness.account({ plan, credits: 100 });
+    const results = await Promise.all(
+      Array.from({ length: rate + 2 }, () => harness.tool('probe', { hold: 1 }, account.key)),
+    );
+    const ok = results.filter((res) => res.status === 200);
+    const limited = results.filter((res) => res.status === 429);
+    expect(ok).toHaveLength(rate);
+    expect(limited).toHaveLength(2);
+    expect(limited[0].body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(limited[0].headers.get('retry-after')).toBe('60');
+    expect(ok[0].headers.get('ratelimit-limit')).toBe(String(rate));
+    // 429s are uncharged and took no hold.
+    expect(await account.balance()).toBe(100 - rate);
+  });
+
+  it('does not refuse below the rate: calls spaced past the window all pass', async () => {
+    const account = await harness.account({ plan: 'free', credits: 10 });
+    for (let i = 0; i < 3; i += 1) {
+      const res = await harness.tool('probe', { hold: 1 }, account.key);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await sleep(1_050);
+    }
+  });
+
+  it('holds the rate across a window boundary (no double burst)', async () => {
+    const account = await harness.account({ plan: 'hobby', credits: 100 });
+    const first = await Promise.all([1, 2].map(() => harness.tool('probe', { hold: 1 }, account.key)));
+    expect(first.map((res) => res.status)).toEqual([200, 200]);
+    await sleep(600);
+    const second = await Promise.all([1, 2].map(() => harness.tool('probe', { hold: 1 }, account.key)));
+    expect(second.map((res) => res.status)).toEqual([429, 429]);
+  });
+
+  it('keeps limiting on the in-process window when Redis is unreachable', async () => {
+    const unreachable = new RedisStore('redis://127.0.0.1:1');
+    try {
+      const first = await checkRateLimit(unreachable, 'key_unreachable', 'free');
+      const second = await checkRateLimit(unreachable, 'key_unreachable', 'free');
+      expect(first).toMatchObject({ allowed: true, degraded: true });
+      expect(second).toMatchObject({ allowed: false, degraded: true });
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
