@@ -20,10 +20,16 @@ const ELISION = /^(?:[\p{L}]{1,2}|qu|dell|dall|nell|sull|all)'(?=\p{L})/u;
  * Ties go to the word that appears first, because the lead of a text names its subject; the order is
  * therefore fully determined by the input.
  */
-export function extractKeywords(words: readonly string[], language = 'und', limit = KEYWORD_LIMIT): Keyword[] {
+export function extractKeywords(
+  words: readonly string[],
+  language = 'und',
+  limit = KEYWORD_LIMIT,
+): Keyword[] {
   const excluded = [FUNCTION_WORDS.en, FUNCTION_WORDS[language]].filter((set) => set !== undefined);
   const counts = new Map<string, { frequency: number; firstSeen: number }>();
   words.forEach((raw, index) => {
+    // A code point is one or two UTF-16 units, so fewer units than the minimum can never qualify.
+    if (raw.length < MIN_KEYWORD_CHARS) return;
     const word = keywordForm(raw);
     if (codePointLength(word) < MIN_KEYWORD_CHARS || !/\p{L}/u.test(word)) return;
     if (excluded.some((set) => set.has(word))) return;

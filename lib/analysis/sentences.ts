@@ -9,18 +9,21 @@ export const MIN_CJK_SENTENCE_CHARS = 8;
  * Two kinds of boundary:
  * - ASCII `.`, `!`, `?` (a run, plus closing quotes/brackets) end a sentence only when whitespace, the
  *   end of the text or a CJK character follows. Splitting at every `.` would cut 3.14, example.com,
- *   v1.2.3 and every URL into fragments.
+ *   v1.2.3 and every URL into fragments. The lookbehind starts a match only at the head of a run: a
+ *   200,000-character run of `!` ending in a letter otherwise costs minutes of backtracking.
  * - The ideographic full stop and the full-width `．！？` end a sentence wherever they stand: CJK text
  *   puts no space after them.
  */
 const BOUNDARY =
-  /[.!?]+["'”’»)\]]*(?=\s|$|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|[。｡．！？][。｡．！？!?]*["'”’」』）)\]]*/gu;
-const TRAILING_TERMINATORS = /[.!?。｡．！？"'”’»」』）)\]\s]+$/u;
+  /(?<![.!?])[.!?]+["'”’»)\]]*(?=\s|$|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|[。｡．！？][。｡．！？!?]*["'”’」』）)\]]*/gu;
+const TRAILING_MARKS = new Set('.!?。｡．！？"\'”’»」』）)] ');
 /** A blank line ends a paragraph and so a sentence: a heading without a full stop must not swallow the next line. */
 const PARAGRAPH_BREAK = /\n[^\S\n]*\n\s*/;
 
 /** True when CJK characters are at least half the letters of `text`. */
 export function isCjkText(text: string): boolean {
+  // Most sentences on most pages have no character at or above U+1100 (Hangul Jamo): skip the count.
+  if (!/[\u1100-\uffff]/.test(text)) return false;
   let letters = 0;
   let cjk = 0;
   for (const char of text) {
@@ -55,9 +58,19 @@ export function splitSentences(text: string): string[] {
 
 function pushIfLongEnough(sentences: string[], fragment: string): void {
   const sentence = fragment.replace(/\s+/g, ' ').trim();
-  const body = sentence.replace(TRAILING_TERMINATORS, '');
+  const body = withoutTrailingMarks(sentence);
   const minimum = isCjkText(body) ? MIN_CJK_SENTENCE_CHARS : MIN_SENTENCE_CHARS;
   if (codePointLength(body) >= minimum) sentences.push(sentence);
+}
+
+/*
+ * A backward scan rather than /[…]+$/: that regex restarts at every position of a long run of `!` or `)`
+ * inside a fragment and turns one pathological page into minutes of CPU.
+ */
+function withoutTrailingMarks(sentence: string): string {
+  let end = sentence.length;
+  while (end > 0 && TRAILING_MARKS.has(sentence[end - 1]!)) end--;
+  return sentence.slice(0, end);
 }
 
 /** CJK sentences follow each other without a space; every other pair gets one. */

@@ -25,7 +25,7 @@ export const LATIN_PROFILES = {
     tutto tutti ancora già cosa suo sua dove qui solo stato ho`),
   pt: words(`os as de do da dos das que em no na nos nas um uma para por com não se mais mas como ao aos seu
     sua ou ser foi são está também muito já quando isso este esta ele ela eles pelo pela entre depois sem
-    mesmo até há nós você tem onde só eu`),
+    mesmo até há nós você tem onde só eu sobre era estar todos todas estavam tinha pelos pelas`),
   nl: words(`de het een en van in is dat op te zijn voor met niet die aan er maar om ook als bij of door over
     naar dan nog wel geen hij zij ze we wij ik je uit tot kan wordt worden werd was heeft hebben deze dit
     zo al hun haar mijn nu omdat wat waar zich`),
@@ -67,7 +67,8 @@ export const CYRILLIC_PROFILES = {
 export type CyrillicLanguage = keyof typeof CYRILLIC_PROFILES;
 
 /** English function words beyond the profile: determiners, pronouns, prepositions, auxiliaries, contractions. */
-const ENGLISH_EXTRA = words(`a i me my myself ours ourselves yours yourself yourselves him himself hers herself
+const ENGLISH_EXTRA =
+  words(`a i me my myself ours ourselves yours yourself yourselves him himself hers herself
   itself theirs themselves whom whose those am being do does did doing having ought shall should must might
   may until while upon onto off out over under again further then once here where why both each few most
   such only own same too very just now because although though whether either neither nor yet however

@@ -18,6 +18,6 @@ export function codePointLength(text: string): number {
 /** Half away from zero, so 0.125 → 0.13 and −0.125 → −0.13 alike. */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals;
-  const rounded = Math.sign(value) * Math.round(Math.abs(value) * factor) / factor;
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
   return Object.is(rounded, -0) ? 0 : rounded;
 }

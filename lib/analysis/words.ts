@@ -1,5 +1,8 @@
 import { UNSPACED_CJK_CHAR } from './text.js';
 
+/** Han and kana all sit at U+2E80 and above (astral ideographs as surrogates): a cheap pre-filter. */
+const MAYBE_CJK = /[\u2e80-\uffff]/;
+
 /*
  * A word is a run of letters, combining marks and digits (`\p{L}`, `\p{M}`, `\p{N}`: JavaScript's `\w`
  * is ASCII-only and would cut "café" or "Straße" in two), joined across an inner apostrophe or hyphen
@@ -14,8 +17,9 @@ const WORD = /\p{N}+(?:[.,:]\p{N}+)+|[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N
  */
 export function tokenizeWords(text: string): string[] {
   const words: string[] = [];
-  for (const [token] of text.normalize('NFC').matchAll(WORD)) {
-    if (!UNSPACED_CJK_CHAR.test(token)) {
+  // String#match returns bare strings; matchAll's match objects cost a third of the time on a large page.
+  for (const token of text.normalize('NFC').match(WORD) ?? []) {
+    if (!MAYBE_CJK.test(token) || !UNSPACED_CJK_CHAR.test(token)) {
       words.push(token);
       continue;
     }
@@ -39,5 +43,6 @@ export function tokenizeWords(text: string): string[] {
  * and writes the typographic apostrophe as `'` so "don’t" and "don't" are one word.
  */
 export function normalizeWord(word: string): string {
-  return word.toLowerCase().replace(/’/g, "'");
+  const lower = word.toLowerCase();
+  return lower.includes('’') ? lower.replaceAll('’', "'") : lower;
 }

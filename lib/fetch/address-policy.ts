@@ -25,7 +25,8 @@ function blocks(list: Array<[string, string]>): Block[] {
 // IANA IPv4 special-purpose registry, refused whole even where an entry is marked globally
 // reachable (192.0.0.9, AS112, AMT): no web page lives there.
 const ipv4Blocks = blocks([
-  ['0.0.0.0/8', 'unspecified ("this network"; reaches local listeners on Linux)'],
+  // "This network": on Linux a connect to 0.0.0.0 reaches local listeners.
+  ['0.0.0.0/8', 'unspecified'],
   ['10.0.0.0/8', 'private'],
   ['100.64.0.0/10', 'carrier-grade NAT'],
   ['127.0.0.0/8', 'loopback'],

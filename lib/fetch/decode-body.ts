@@ -79,7 +79,22 @@ export function detectEncoding(bytes: Uint8Array, kind: BodyKind, headerCharset:
   return 'windows-1252';
 }
 
+// windows-1252 where it differs from Latin-1 (0x80-0x9F); the five unassigned bytes map to themselves.
+const windows1252High =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Node 20's TextDecoder takes a Latin-1 fast path for windows-1252 (and so for every ISO-8859-1
+ * label), turning 0x80 into U+0080 instead of the euro sign: decode the C1 range by table.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return latin1.replace(/[\u0080-\u009f]/g, (char) => windows1252High[char.charCodeAt(0) - 0x80]);
+}
+
 export function decodeBody(bytes: Uint8Array, kind: BodyKind, headerCharset: string | null): DecodedBody {
   const charset = detectEncoding(bytes, kind, headerCharset);
-  return { text: new TextDecoder(charset).decode(bytes), charset };
+  const text = charset === 'windows-1252' ? decodeWindows1252(bytes) : new TextDecoder(charset).decode(bytes);
+  return { text, charset };
 }

@@ -52,6 +52,8 @@ export interface GuardedRequestOptions {
   /** `throw` (default) answers 413 past the cap; `truncate` keeps the first `maxBytes` (robots.txt). */
   overflow?: 'throw' | 'truncate';
   maxRedirects?: number;
+  /** `throw` (default) answers 502 on one redirect too many; `return` hands back that 3xx (robots.txt: "unavailable"). */
+  tooManyRedirects?: 'throw' | 'return';
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -86,7 +88,11 @@ export async function fetchPage(
   return { ...page, durationMs: Math.round(performance.now() - started) };
 }
 
-/** Disallowed and respected: 403 before the hop. Disallowed and overridden: a warning and a record, then the fetch. */
+/**
+ * Disallowed and respected: 403 before the hop. Disallowed and overridden: a warning and a record,
+ * then the fetch. When the verdict is "disallow" only because robots.txt could not be fetched at
+ * all (refused, DNS, timeout), the page is unreachable too: that error says more than a 403.
+ */
 function robotsGate(
   env: FetchEnvironment,
   options: FetchOptions,
@@ -97,21 +103,32 @@ function robotsGate(
   return async (url, signal) => {
     if (seen.has(url.href)) return;
     seen.add(url.href);
-    // The page's signal stands in for env.signal, so when the page deadline cuts the robots.txt fetch
-    // short the robots module sees its caller gave up, instead of caching "unreachable, disallow all".
+    let unreachable: ApiError | null = null;
+    const fetchRobotsFile = robotsFileFetcher(env, options.userAgent, signal);
     const verdict = await checkRobots(
+      // The page's signal stands in for env.signal: when the page deadline cuts the robots.txt fetch
+      // short, the robots module sees that its caller gave up instead of caching "disallow all".
       { ...env, signal },
       url,
-      robotsFileFetcher(env, options.userAgent, signal),
+      async (robotsUrl) => {
+        try {
+          return await fetchRobotsFile(robotsUrl);
+        } catch (error) {
+          if (error instanceof ApiError && unreachableCodes.has(error.code)) unreachable = error;
+          throw error;
+        }
+      },
     );
     if (verdict.allowed) return;
     if (options.respectRobots !== false) {
-      throw new ApiError('ROBOTS_DISALLOWED', `robots.txt disallows ${url.href} for ${token}`);
+      throw unreachable ?? new ApiError('ROBOTS_DISALLOWED', `robots.txt disallows ${url.href} for ${token}`);
     }
     env.warn(`robots.txt disallows ${url.href} for ${token}; fetched because respect_robots is false`);
     await env.recordRobotsOverride(url.href);
   };
 }
+
+const unreachableCodes = new Set<string>(['FETCH_FAILED', 'FETCH_TIMEOUT']);
 
 function robotsFileFetcher(
   env: FetchEnvironment,
@@ -124,6 +141,7 @@ function robotsFileFetcher(
       maxBytes: ROBOTS_MAX_BYTES,
       overflow: 'truncate',
       readAs: 'text',
+      tooManyRedirects: 'return',
       userAgent,
       signal,
       headers: { accept: 'text/plain,*/*;q=0.5' },
@@ -176,6 +194,9 @@ export async function guardedRequest(
       });
       const location = response.headers.get('location');
       if (REDIRECT_STATUSES.has(response.status) && location !== null) {
+        if (redirects.length >= maxRedirects && options.tooManyRedirects === 'return') {
+          return await readResponse(response, { requestedUrl, finalUrl: current.href, redirects }, options);
+        }
         await discard(response);
         if (redirects.length >= maxRedirects) {
           throw new ApiError(
@@ -250,7 +271,8 @@ export function retryAfterSeconds(value: string | null, now = Date.now()): numbe
   if (value === null) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const at = Date.parse(trimmed);
+  // Every HTTP-date form starts with a day name; Date.parse alone would read "-5" as a year.
+  const at = /^[a-z]{3}/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(at)) return null;
   return Math.max(0, Math.ceil((at - now) / 1000));
 }

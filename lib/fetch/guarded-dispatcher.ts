@@ -41,7 +41,7 @@ export interface GuardedDispatcherOptions {
 
 function blocked(host: string, address: string, reason: string): ApiError {
   const target = host === address ? address : `${host} (resolves to ${address})`;
-  return new ApiError('SSRF_BLOCKED', `Refused to connect to ${target}: ${reason} address`);
+  return new ApiError('SSRF_BLOCKED', `Refused to connect to ${target}: not a public address (${reason})`);
 }
 
 /** The addresses to try for `host`, all of them checked; throws SSRF_BLOCKED when any one is not public. */

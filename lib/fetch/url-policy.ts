@@ -103,7 +103,7 @@ export function checkTarget(url: URL, config: UrlPolicyConfig): FetchTarget {
 
   if (isIP(host) !== 0) {
     const verdict = checkAddress(host);
-    if (!verdict.public) throw refuse(url, `${host} is a ${verdict.reason} address`);
+    if (!verdict.public) throw refuse(url, `${host} is not a public address (${verdict.reason})`);
     return { url, host, mappedAddress: null };
   }
   const nameProblem = refusedName(host);

@@ -25,13 +25,19 @@ export interface ToolOutcome<T> {
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds tools of every input shape
 export type AnyToolSchema = z.ZodObject<any>;
 
+/**
+ * Method-style (bivariant) so that a tool with a specific input type is still assignable to
+ * the registry's `ToolDefinition<AnyToolSchema>`.
+ */
+type PriceOf<I> = { bivariant(input: I): number }['bivariant'];
+
 export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unknown> {
   name: string;
   /** One line for the catalog and the OpenAPI summary. */
   summary: string;
   description: string;
   /** Credits held before `run`: a constant, or a ceiling computed from the validated input. */
-  price: number | ((input: z.output<S>) => number);
+  price: number | PriceOf<z.output<S>>;
   /** The list price shown in the self-description and catalog. */
   basePrice: number;
   /** Add-on rules in words, shown in the self-description. */
@@ -40,7 +46,7 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   example: z.input<S>;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
   /** Fields kept beside the handle when the result is too large to return inline. */
-  keepWhenStored?: (data: T) => Record<string, unknown>;
+  keepWhenStored?(data: T): Record<string, unknown>;
 }
 
 export function defineTool<S extends AnyToolSchema, T>(definition: ToolDefinition<S, T>): ToolDefinition<S, T> {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readResult } from '../../lib/tools/read-result/index.js';
+import { readResultTool } from '../../lib/tools/read-result/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
 
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness({ tools: [probeTool, readResult] });
+  harness = await startHarness({ tools: [probeTool, readResultTool] });
 });
 afterAll(() => harness.close());
 

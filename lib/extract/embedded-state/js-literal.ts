@@ -1,3 +1,4 @@
+import { applyDataCall, constructData, defineOwn, isDataCall, isRecord } from './js-data-calls.js';
 import { findTopLevelReturn, LiteralError, readJsString, scanBalanced, skipSpace } from './js-scan.js';
 
 /**
@@ -11,6 +12,8 @@ import { findTopLevelReturn, LiteralError, readJsString, scanBalanced, skipSpace
 
 const MAX_DEPTH = 512;
 const MAX_ARRAY_LENGTH = 100_000;
+/** Slots that `Array(n)` and index assignments may create in one read: `Array(1e5)` is 10 bytes of page. */
+const MAX_ALLOCATED_SLOTS = 1_000_000;
 /** Keys that would reach the prototype when a statement inside an IIFE assigns through them. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -58,6 +61,7 @@ export function readCallArguments(src: string, open: number): LiteralRead & { va
 class LiteralReader {
   partial = false;
   private depth = 0;
+  private allocatedSlots = 0;
 
   constructor(
     private readonly src: string,
@@ -71,6 +75,7 @@ class LiteralReader {
       this.pos = skipSpace(this.src, this.pos);
       const ch = this.src[this.pos];
       if (ch === undefined) throw new LiteralError('value expected, end of text found');
+      if (this.src.startsWith('...', this.pos)) throw this.error('a spread is code, not data');
       if (ch === '{') return this.readObject(scope);
       if (ch === '[') return this.readArray(scope);
       if (ch === '"' || ch === "'" || ch === '`') return this.readString();
@@ -112,6 +117,7 @@ class LiteralReader {
       }
       let key: string;
       let bareIdentifier = false;
+      if (this.src.startsWith('...', this.pos)) throw this.error('a spread is code, not data');
       if (ch === '"' || ch === "'") {
         key = this.readString();
       } else if (ch !== undefined && /[\d.]/.test(ch)) {
@@ -133,7 +139,7 @@ class LiteralReader {
       } else {
         throw this.error(`":" expected after key "${key}"`);
       }
-      defineProperty(out, key, value);
+      defineOwn(out, key, value);
       this.pos = skipSpace(this.src, this.pos);
       if (this.src[this.pos] === ',') this.pos += 1;
       else if (this.src[this.pos] !== '}') throw this.error('"," or "}" expected in object');
@@ -228,79 +234,32 @@ class LiteralReader {
         throw this.error('a function is code, not data');
     }
     this.pos = skipSpace(this.src, this.pos);
-    if (this.src[this.pos] === '(') return this.readKnownCall(name, scope);
+    if (this.src[this.pos] === '(') return this.readDataCall(name, scope);
     return this.lookup(scope, name);
   }
 
-  /** `new Date(…)`, `new Map([...])`, `new Set([...])`, `new URL("…")`: the data they carry. */
   private readConstruction(scope: Scope | undefined): unknown {
     this.pos = skipSpace(this.src, this.pos);
     const name = this.matchIdentifier(true);
     this.pos = skipSpace(this.src, this.pos);
     const args = this.src[this.pos] === '(' ? this.readArguments(scope) : [];
-    switch (name) {
-      case 'Date': {
-        const date = args.length === 0 ? null : new Date(args[0] as string | number);
-        return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-      }
-      case 'Map':
-        return entriesToObject(Array.isArray(args[0]) ? args[0] : []);
-      case 'Set':
-        return Array.isArray(args[0]) ? [...new Set(args[0])] : [];
-      case 'URL':
-      case 'String':
-        return typeof args[0] === 'string' ? args[0] : null;
-      default:
-        throw this.error(`new ${name} is not read`);
-    }
+    return this.located(() => constructData(name, args));
   }
 
-  /** The few calls that only wrap or decode data; any other call is code and stops the read. */
-  private readKnownCall(name: string, scope: Scope | undefined): unknown {
+  private readDataCall(name: string, scope: Scope | undefined): unknown {
+    if (!isDataCall(name)) throw this.error(`call to ${name}() is not read`);
     const args = this.readArguments(scope);
-    const [first] = args;
-    switch (name) {
-      case 'JSON.parse': {
-        if (typeof first !== 'string') throw this.error('JSON.parse of a non-string');
-        try {
-          const parsed = parseDataText(first);
-          if (parsed.partial) this.partial = true;
-          return parsed.value;
-        } catch (error) {
-          throw this.error(`JSON.parse argument is not JSON (${(error as Error).message})`);
-        }
-      }
-      case 'Object.freeze':
-      case 'Object.seal':
-      case 'deepFreeze':
-        return first;
-      case 'decodeURIComponent':
-      case 'decodeURI':
-        if (typeof first !== 'string') throw this.error(`${name} of a non-string`);
-        try {
-          return decodeURIComponent(first);
-        } catch {
-          throw this.error(`${name} argument is malformed`);
-        }
-      case 'atob':
-        if (typeof first !== 'string') throw this.error('atob of a non-string');
-        return Buffer.from(first, 'base64').toString('latin1');
-      case 'Array':
-        if (typeof first !== 'number' || !Number.isInteger(first) || first < 0 || first > MAX_ARRAY_LENGTH) {
-          throw this.error('Array(n) needs a small whole n');
-        }
-        return args.length === 1 ? Array.from({ length: first }, () => null) : args;
-      case 'Object.create':
-        return {};
-      case 'Object.assign': {
-        const target = isRecord(first) ? first : {};
-        for (const source of args.slice(1)) {
-          if (isRecord(source)) for (const [key, value] of Object.entries(source)) defineProperty(target, key, value);
-        }
-        return target;
-      }
-      default:
-        throw this.error(`call to ${name}() is not read`);
+    if (name === 'Array' && typeof args[0] === 'number') this.allocate(args[0]);
+    return this.located(() => applyDataCall(name, args));
+  }
+
+  /** Runs a table lookup, giving its LiteralError the reader's position. */
+  private located<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof LiteralError) throw this.error(error.message);
+      throw error;
     }
   }
 
@@ -345,7 +304,10 @@ class LiteralReader {
       args = this.readArguments(scope);
     }
     const end = this.pos;
-    const inner: Scope = { vars: new Map(params.map((param, index) => [param, args[index] ?? null])), parent: scope };
+    const inner: Scope = {
+      vars: new Map(params.map((param, index) => [param, args[index] ?? null])),
+      parent: scope,
+    };
     const value = this.readFunctionBody(inner, bodyStart, bodyEnd);
     this.pos = end;
     return value;
@@ -432,21 +394,33 @@ class LiteralReader {
       scope.vars.set(name, value);
       return;
     }
+    if (keys.some((key) => UNSAFE_KEYS.has(String(key))))
+      throw this.error('assignment through a prototype key');
     let target = this.lookup(scope, name);
     for (const key of keys.slice(0, -1)) {
-      if (!isRecord(target) && !Array.isArray(target)) throw this.error('assignment through a non-object');
+      // Own properties only: walking an inherited member would reach shared prototypes.
+      if ((!isRecord(target) && !Array.isArray(target)) || !Object.hasOwn(target, String(key))) {
+        throw this.error('assignment through a missing member');
+      }
       target = (target as Record<string, unknown>)[String(key)];
     }
     const last = String(keys[keys.length - 1]);
-    if (UNSAFE_KEYS.has(last) || (!isRecord(target) && !Array.isArray(target))) {
-      throw this.error('assignment not applied');
-    }
+    if (!isRecord(target) && !Array.isArray(target)) throw this.error('assignment not applied');
     if (Array.isArray(target)) {
       const index = Number(last);
-      if (!Number.isInteger(index) || index < 0 || index > MAX_ARRAY_LENGTH) throw this.error('bad array index');
+      if (!Number.isInteger(index) || index < 0 || index > MAX_ARRAY_LENGTH)
+        throw this.error('bad array index');
+      this.allocate(Math.max(0, index + 1 - target.length));
       target[index] = value;
     } else {
-      defineProperty(target, last, value);
+      defineOwn(target, last, value);
+    }
+  }
+
+  private allocate(slots: number): void {
+    this.allocatedSlots += slots;
+    if (this.allocatedSlots > MAX_ALLOCATED_SLOTS) {
+      throw new LiteralError(`creates more than ${MAX_ALLOCATED_SLOTS} array slots`);
     }
   }
 
@@ -476,25 +450,4 @@ class LiteralReader {
   private error(message: string): LiteralError {
     return new LiteralError(`${message} at offset ${this.pos}`);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Own data property even for `__proto__`, the way JSON.parse creates it. */
-function defineProperty(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else {
-    target[key] = value;
-  }
-}
-
-function entriesToObject(entries: unknown[]): unknown {
-  const pairs = entries.filter((entry): entry is unknown[] => Array.isArray(entry) && entry.length === 2);
-  if (!pairs.every(([key]) => typeof key === 'string' || typeof key === 'number')) return pairs;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of pairs) defineProperty(out, String(key), value);
-  return out;
 }

@@ -43,7 +43,12 @@ export function scanBalanced(src: string, start: number): number {
   let i = start + 1;
   while (i < src.length) {
     const ch = src[i];
-    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*'))) {
+    if (
+      ch === '"' ||
+      ch === "'" ||
+      ch === '`' ||
+      (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*'))
+    ) {
       const next = skipQuotedOrComment(src, i);
       if (next === -1) return -1;
       i = next;
@@ -147,7 +152,12 @@ export function findTopLevelReturn(src: string, start: number, end: number): num
   let i = start;
   while (i < end) {
     const ch = src[i];
-    if (ch === '"' || ch === "'" || ch === '`' || (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*'))) {
+    if (
+      ch === '"' ||
+      ch === "'" ||
+      ch === '`' ||
+      (ch === '/' && (src[i + 1] === '/' || src[i + 1] === '*'))
+    ) {
       const next = skipQuotedOrComment(src, i);
       if (next === -1) return -1;
       i = next;

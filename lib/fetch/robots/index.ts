@@ -1,9 +1,9 @@
 /**
  * robots.txt per RFC 9309, hand-written rather than robots-parser 3.0.1: that library does not
  * percent-decode before matching (`/%62az` slips past `Disallow: /baz`), picks groups badly from a
- * full User-Agent string, and compiles rules to regexes that took ~3 s on a pathological wildcard
- * file. Patching all three around it would leave little of it in use; the matcher here is one
- * normalisation function and a backtracking-free glob (see match.ts).
+ * full User-Agent string, and its O(pattern × path) matcher took ~3 s on a pathological wildcard
+ * file (SECURITY-NOTES). Working around all three would leave little of it in use; what replaces it
+ * is one normalisation function and a single-pass glob (match.ts) over a small parser (parse.ts).
  */
 import { rulesAllow } from './match.js';
 import { parseRobots, selectGroup } from './parse.js';

@@ -55,8 +55,8 @@ export function normaliseRobotsPath(input: string): string {
 /**
  * Glob match of a normalised rule against a normalised path, anchored at the start. With only `*`
  * as a wildcard, taking the leftmost occurrence of each literal piece is never worse than any later
- * one, so no backtracking is needed: one forward pass, O(path) per rule. A regex built from the same
- * pattern backtracks exponentially on `/*a*a*a…*b` (robots-parser took ~3 s on such a file).
+ * one, so no backtracking is needed: one forward pass, O(path) per rule. The same rule as a regex,
+ * `^/.*a.*a….*b`, backtracks to the power of its star count: 12 stars against 60 a's took 137 s.
  */
 export function patternMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');

@@ -9,7 +9,10 @@ const schema = z.object({
     .string()
     .min(1)
     .max(100)
-    .openapi({ description: 'The `result_handle` of an oversized result (kept 1 hour).', example: 'res_01J0ABCDEF' }),
+    .openapi({
+      description: 'The `result_handle` of an oversized result (kept 1 hour).',
+      example: 'res_01J0ABCDEF',
+    }),
   json_path: z.string().max(1000).optional().openapi({
     description:
       'Selects one value inside the stored result: dotted keys and array indexes (`formats.markdown`, `links[3].href`); a leading `$.` is accepted. Whole result when omitted.',
@@ -23,6 +26,23 @@ const schema = z.object({
   }),
 });
 
+interface ReadResultData {
+  result_handle: string;
+  tool: string;
+  json_path: string | null;
+  total_chars: number;
+  value_chars: number;
+  expires_at: string;
+  /** The selected value itself, when it fits in one call. */
+  value?: unknown;
+  /** One page of the selected value's text, when it does not. */
+  content?: string;
+  offset: number;
+  returned_chars: number;
+  truncated: boolean;
+  next_offset: number | null;
+}
+
 function stripRoot(path: string): string {
   return path.replace(/^\$\.?/, '');
 }
@@ -31,7 +51,7 @@ function stripRoot(path: string): string {
  * Reads back a result stored because it was larger than `max_inline_chars`. A selected value
  * that fits comes back as `value`; a larger one comes back in `content` pages of `max_chars`.
  */
-export const readResult = defineTool({
+export const readResultTool = defineTool({
   name: 'read_result',
   summary: 'Read a stored oversized result, whole or by JSON path, in pages',
   description:
@@ -40,16 +60,20 @@ export const readResult = defineTool({
   basePrice: 1,
   schema,
   example: { result_handle: 'res_01J0ABCDEF', json_path: 'formats.markdown' },
-  async run(ctx, input) {
+  async run(ctx, input): Promise<{ data: ReadResultData }> {
     const stored = await loadStoredResult(ctx.services.db, ctx.account.id, input.result_handle);
     if (!stored) {
-      throw new ApiError('RESULT_NOT_FOUND', `No stored result "${input.result_handle}": it expired, or it never existed.`);
+      throw new ApiError(
+        'RESULT_NOT_FOUND',
+        `No stored result "${input.result_handle}": it expired, or it never existed.`,
+      );
     }
     let selected: unknown = stored.result;
     const path = input.json_path ? stripRoot(input.json_path.trim()) : '';
     if (path !== '') {
       const resolved = resolvePath(stored.result, path);
-      if (!resolved.found) throw validationError(resolved.message, [{ field: 'json_path', message: resolved.message }]);
+      if (!resolved.found)
+        throw validationError(resolved.message, [{ field: 'json_path', message: resolved.message }]);
       selected = resolved.value;
     }
     const text = typeof selected === 'string' ? selected : (JSON.stringify(selected) ?? 'null');
@@ -63,7 +87,17 @@ export const readResult = defineTool({
       value_chars: text.length,
       expires_at: stored.expiresAt.toISOString(),
     };
-    if (whole) return { data: { ...base, value: selected, offset: 0, returned_chars: text.length, truncated: false, next_offset: null } };
+    if (whole)
+      return {
+        data: {
+          ...base,
+          value: selected,
+          offset: 0,
+          returned_chars: text.length,
+          truncated: false,
+          next_offset: null,
+        },
+      };
     return {
       data: {
         ...base,

@@ -1,0 +1,93 @@
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { Construct } from 'constructs';
+import { toolPath } from '../lib/app/self-description.js';
+import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
+import { tools as registry } from '../lib/tools/registry.js';
+import { ServiceFunction } from './service-function.js';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
+
+/** CDK context keys this stack reads (cdk.json, or `-c key=value`). No AWS lookups. */
+export const CONTEXT = {
+  secretName: 'service:secretName',
+  optOutHosts: 'service:optOutHosts',
+  robotsProductToken: 'service:robotsProductToken',
+} as const;
+
+export const DEFAULT_SECRET_NAME = 'web-extraction/runtime';
+
+export interface ExtractionServiceStackProps extends StackProps {
+  /** Defaults to the registry; tests pass their own to exercise the per-tool wiring. */
+  tools?: readonly ToolDefinition<AnyToolSchema>[];
+  /** A tool's wiring file; defaults to functions/tools/<name>.ts. Must lie under the repository. */
+  toolEntry?: (toolName: string) => string;
+}
+
+/** analyze_content → AnalyzeContent, for construct ids. */
+function pascalCase(name: string): string {
+  return name.replace(/(^|[_-])([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * One Lambda and one GET + POST route per registry tool behind one HTTP API, and the sweeper that
+ * returns stale credit holds every five minutes.
+ */
+export class ExtractionServiceStack extends Stack {
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props: ExtractionServiceStackProps = {}) {
+    super(scope, id, props);
+    const tools = props.tools ?? registry;
+    const toolEntry = props.toolEntry ?? ((name: string) => `${PROJECT_ROOT}/functions/tools/${name}.ts`);
+
+    const secretName: string = this.node.tryGetContext(CONTEXT.secretName) ?? DEFAULT_SECRET_NAME;
+    const environment: Record<string, string> = {};
+    const optOutHosts = this.node.tryGetContext(CONTEXT.optOutHosts);
+    if (optOutHosts) environment.OPT_OUT_HOSTS = String(optOutHosts);
+    const robotsProductToken = this.node.tryGetContext(CONTEXT.robotsProductToken);
+    if (robotsProductToken) environment.ROBOTS_PRODUCT_TOKEN = String(robotsProductToken);
+    const shared = { secretName, environment, projectRoot: PROJECT_ROOT };
+
+    this.api = new HttpApi(this, 'Api', {
+      description: 'Web extraction tools: one route pair and one Lambda per tool.',
+    });
+
+    for (const tool of tools) {
+      const id = `Tool${pascalCase(tool.name)}`;
+      const fn = new ServiceFunction(this, id, {
+        ...shared,
+        entry: toolEntry(tool.name),
+        description: `${tool.name}: ${tool.summary}`.slice(0, 256),
+      });
+      this.api.addRoutes({
+        path: toolPath(tool.name),
+        methods: [HttpMethod.POST, HttpMethod.GET],
+        integration: new HttpLambdaIntegration(`${id}Integration`, fn.handler, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      });
+    }
+
+    // Holds expire 15 minutes after they are taken (HOLD_TTL_SECONDS); a five-minute tick returns
+    // a dead call's credits at most 20 minutes after it started, up to 500 holds per run.
+    const sweeper = new ServiceFunction(this, 'StaleHoldSweeper', {
+      ...shared,
+      entry: `${PROJECT_ROOT}/functions/stale-hold-sweeper.ts`,
+      description: 'Releases credit holds whose call died between hold and settle.',
+      timeout: Duration.seconds(60),
+      memorySize: 512,
+    });
+    new Rule(this, 'StaleHoldSweep', {
+      description: 'Every five minutes: release stale credit holds.',
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(sweeper.handler)],
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the HTTP API' });
+  }
+}

@@ -1,0 +1,173 @@
+import type { AnyNode, Element, ParentNode } from 'domhandler';
+
+export type { AnyNode, Element, ParentNode };
+
+/**
+ * htmlparser2 gives <script> and <style> their own node types, so "is an element" is three checks.
+ * Walking domhandler nodes directly instead of through cheerio wrappers is what keeps a 4 MB page
+ * inside the time budget: a cheerio call allocates a wrapper per step.
+ */
+export function isElement(node: AnyNode | null | undefined): node is Element {
+  return node != null && (node.type === 'tag' || node.type === 'script' || node.type === 'style');
+}
+
+/** Elements that start a new line in rendered text and a new paragraph in markdown. */
+export const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'caption',
+]);
+
+export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+export const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+export function attr(el: Element, name: string): string | undefined {
+  return el.attribs[name];
+}
+
+/** Class and id joined, lower-cased: the string every class/id heuristic matches against. */
+export function classAndId(el: Element): string {
+  const cls = el.attribs.class;
+  const id = el.attribs.id;
+  if (!cls && !id) return '';
+  return `${cls ?? ''} ${id ?? ''}`.toLowerCase();
+}
+
+/** Raw text of a subtree (no whitespace handling); iterative so deep pages cannot overflow the stack. */
+export function rawText(node: AnyNode, skip?: (el: Element) => boolean): string {
+  if (node.type === 'text') return node.data;
+  const parts: string[] = [];
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'text') {
+      parts.push(current.data);
+      continue;
+    }
+    if (isElement(current)) {
+      if (current.type !== 'tag') continue;
+      if (skip && current !== node && skip(current)) continue;
+    } else if (current.type !== 'root') {
+      continue;
+    }
+    const children = (current as ParentNode).children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return parts.join('');
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Visible text of a subtree with runs of whitespace collapsed. */
+export function textOf(node: AnyNode, skip?: (el: Element) => boolean): string {
+  return collapseWhitespace(rawText(node, skip));
+}
+
+/** Pre-order walk over elements; returning false from `visit` skips that element's subtree. */
+export function walkElements(root: AnyNode, visit: (el: Element) => boolean | undefined): void {
+  const stack: AnyNode[] = [];
+  const rootChildren = (root as ParentNode).children;
+  if (isElement(root)) stack.push(root);
+  else if (rootChildren) for (let i = rootChildren.length - 1; i >= 0; i--) stack.push(rootChildren[i]);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isElement(node)) continue;
+    if (visit(node) === false) continue;
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+}
+
+export function findFirst(root: AnyNode, test: (el: Element) => boolean): Element | null {
+  let found: Element | null = null;
+  walkElements(root, (el) => {
+    if (found) return false;
+    if (test(el)) {
+      found = el;
+      return false;
+    }
+    return true;
+  });
+  return found;
+}
+
+export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[] {
+  const out: Element[] = [];
+  walkElements(root, (el) => {
+    if (test(el)) out.push(el);
+    return true;
+  });
+  return out;
+}
+
+export function isAncestorOf(ancestor: AnyNode, node: AnyNode): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
+export function elementChildren(el: ParentNode): Element[] {
+  const out: Element[] = [];
+  for (const child of el.children) if (isElement(child)) out.push(child);
+  return out;
+}

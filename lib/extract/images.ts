@@ -1,0 +1,24 @@
+import { type AnyNode, type Element, walkElements } from './dom.js';
+import { imageSource, toAbsoluteWebUrl } from './urls.js';
+
+/**
+ * Image URLs under the given roots in document order: absolute, http(s) only, each once. Lazy-loaded
+ * images count by their real source (data-src, srcset), not their placeholder.
+ */
+export function collectImages(
+  roots: readonly AnyNode[],
+  baseUrl: string,
+  removed?: ReadonlySet<Element>,
+): string[] {
+  const seen = new Set<string>();
+  for (const root of roots) {
+    walkElements(root, (el) => {
+      if (removed?.has(el)) return false;
+      if (el.name !== 'img') return true;
+      const url = toAbsoluteWebUrl(imageSource(el.attribs), baseUrl);
+      if (url) seen.add(url);
+      return true;
+    });
+  }
+  return [...seen];
+}

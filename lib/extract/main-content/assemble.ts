@@ -1,0 +1,127 @@
+import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
+import { classTokens, classWeight } from './patterns.js';
+import type { ContentStats } from './stats.js';
+
+/** Siblings of these kinds between two kept siblings belong to the article (a heading, a figure…). */
+const CONTENT_TAGS = new Set([
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'pre',
+  'blockquote',
+  'figure',
+  'img',
+  'picture',
+  'hr',
+  'div',
+  'section',
+]);
+
+/**
+ * Readability's sibling merge: a sibling of the top candidate joins when it scores at least a fifth
+ * of the top (a shared class name counts as a fifth more), or when it is a paragraph of prose. We then
+ * also keep content-like siblings lying between two kept ones, because a body interrupted by an ad
+ * slot or a heading is still one body and a missed paragraph costs more than a stray line.
+ */
+export function collectSiblings(
+  top: Element,
+  scores: Map<Element, number>,
+  stats: ContentStats,
+  removed: ReadonlySet<Element>,
+): Element[] {
+  const parent = top.parent;
+  if (!isElement(parent)) return [top];
+  const topScore = scores.get(top) ?? 0;
+  const threshold = Math.max(10, topScore * 0.2);
+  const topClass = top.attribs.class ?? '';
+  const siblings = parent.children.filter(
+    (child): child is Element => isElement(child) && child.type === 'tag' && !removed.has(child),
+  );
+  const keep = siblings.map((sibling) => {
+    if (sibling === top) return true;
+    const s = stats.get(sibling);
+    if (s.text === 0) return false;
+    const bonus = topClass && sibling.attribs.class === topClass ? topScore * 0.2 : 0;
+    if (scores.has(sibling) && scores.get(sibling)! + bonus >= threshold) return true;
+    return isProseParagraph(sibling, stats);
+  });
+  const first = keep.indexOf(true);
+  const last = keep.lastIndexOf(true);
+  for (let i = first + 1; i < last; i++) {
+    if (keep[i]) continue;
+    const sibling = siblings[i];
+    if (!CONTENT_TAGS.has(sibling.name) || classWeight(sibling) < 0) continue;
+    if (stats.linkDensity(sibling) < 0.5 || HEADING_TAGS.has(sibling.name)) keep[i] = true;
+  }
+  return siblings.filter((_, i) => keep[i]);
+}
+
+function isProseParagraph(el: Element, stats: ContentStats): boolean {
+  if (el.name !== 'p' && !(stats.get(el).ownText > 0 && stats.get(el).paragraphs === 0)) return false;
+  const s = stats.get(el);
+  const density = stats.linkDensity(el);
+  if (s.text > 80) return density < 0.25;
+  return s.text > 0 && density === 0 && /\.( |$)/.test(textOf(el));
+}
+
+/**
+ * Removes, inside the chosen article, blocks that look like furniture the first pass could not name:
+ * link lists, forms, short link-heavy boxes. Deliberately milder than Readability's
+ * `_cleanConditionally`, which drops legitimate lists and tables and costs recall.
+ */
+export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<Element>): void {
+  for (const root of roots) {
+    walkElements(root, (el) => {
+      if (removed.has(el)) return false;
+      if (el === root) return true;
+      const name = el.name;
+      if (name === 'pre' || name === 'code' || name === 'figure' || name === 'blockquote') return false;
+      if (shouldDrop(el, stats)) {
+        removed.add(el);
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+const CLEANED_TAGS = new Set([
+  'div',
+  'section',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'aside',
+  'form',
+  'fieldset',
+  'header',
+]);
+
+function shouldDrop(el: Element, stats: ContentStats): boolean {
+  if (!CLEANED_TAGS.has(el.name)) return false;
+  const s = stats.get(el);
+  if (s.text === 0) return false;
+  const weight = classWeight(el);
+  const density = stats.linkDensity(el);
+  const isList = el.name === 'ul' || el.name === 'ol' || el.name === 'dl';
+  if (s.inputs > 0 && s.inputs > Math.floor(s.paragraphs / 3)) return true;
+  if (weight < 0 && density > 0.2 && s.text < 500) return true;
+  if (isList) return density > 0.8 && s.listItems >= 3 && s.text / s.listItems < 80 && weight <= 0;
+  if (el.name === 'table') return density > 0.7;
+  if (density > 0.5 && s.text < 600 && weight < 25) return true;
+  // A lone tag line like "Tags: a, b" or "Filed under …".
+  return s.text < 25 && density > 0 && s.images === 0 && s.paragraphs === 0 && !hasHeading(el);
+}
+
+function hasHeading(el: Element): boolean {
+  if (HEADING_TAGS.has(el.name)) return true;
+  return classTokens(el).includes('title');
+}

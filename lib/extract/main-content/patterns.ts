@@ -1,0 +1,223 @@
+import type { Element } from '../dom.js';
+
+/*
+ * Class/id heuristics work on words, not substrings: Readability's substring regexes read "ad" in
+ * "shadow" and "header" in "subheader-article". Splitting "articleShareBar__x1y2" into
+ * [article, share, bar, x1y2] keeps CSS-module and BEM names readable too.
+ */
+const tokenCache = new WeakMap<Element, readonly string[]>();
+
+export function classTokens(el: Element): readonly string[] {
+  const cached = tokenCache.get(el);
+  if (cached) return cached;
+  const a = el.attribs;
+  // Component frameworks put the only readable name in a data attribute ("RelatedStories").
+  const raw = `${a.class ?? ''} ${usableId(el)} ${a['data-component'] ?? ''} ${a['data-testid'] ?? ''} ${a['data-module'] ?? ''}`;
+  const tokens = raw.trim()
+    ? raw
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+    : [];
+  tokenCache.set(el, tokens);
+  return tokens;
+}
+
+/**
+ * Ids generated from headings ("sql-for-update-share", Sphinx's <section id="related-work">) name
+ * the content, not the widget: an id is ignored on <section> and when it runs to four words or more.
+ */
+function usableId(el: Element): string {
+  const id = el.attribs.id;
+  if (!id || el.name === 'section') return '';
+  return id.split(/[^a-zA-Z0-9]+/).filter(Boolean).length >= 4 ? '' : id;
+}
+
+function wordSet(words: string): ReadonlySet<string> {
+  return new Set(words.split(/\s+/).filter(Boolean));
+}
+
+/**
+ * Words that mark an element as page furniture wherever it sits, even inside the article container:
+ * share bars, recirculation lists, consent banners, ad slots, comment threads.
+ */
+export const BOILERPLATE_WORDS = wordSet(`
+  share shares sharing sharebar sharetools social socials socialbar sociallinks addthis sharethis
+  related recommended recommendations recommendation recirc recirculation outbrain taboola zergnet
+  newsletter newsletters subscribe subscription subscriptions signup paywall regwall
+  cookie cookies consent gdpr ccpa privacybanner
+  comment comments commentlist disqus replies respond
+  ad ads advert adverts advertisement advertisements advertising adslot adunit adsbygoogle dfp gpt
+  sponsor sponsored sponsors promo promos promotion promoted partner partners
+  breadcrumb breadcrumbs pagination pager navbar navigation nav menu menus submenu megamenu
+  sidebar sidenav skiplink skip toolbar popup modal overlay lightbox interstitial
+  footer masthead topbar
+  noprint
+  trending popular mostread mostpopular
+  authorbio bio byline
+  tags tagcloud taglist keywords categories
+  widget widgets
+`);
+
+/** Two-word runs that mean furniture ("more stories", "read next", "screen reader text"). */
+const BOILERPLATE_PAIRS = [
+  ['more', 'stories'],
+  ['read', 'next'],
+  ['read', 'more'],
+  ['see', 'also'],
+  ['you', 'may'],
+  ['also', 'like'],
+  ['most', 'read'],
+  ['most', 'popular'],
+  ['further', 'reading'],
+  ['post', 'navigation'],
+  ['post', 'meta'],
+  ['entry', 'meta'],
+  ['article', 'meta'],
+  ['entry', 'footer'],
+  ['article', 'footer'],
+  ['post', 'footer'],
+  ['author', 'box'],
+  ['about', 'author'],
+];
+
+/**
+ * Hiding classes count only without a breakpoint word: Bootstrap's "hidden-xs" or "d-none d-md-block"
+ * is visible on the desktop page we stand for.
+ */
+const HIDING_WORDS = wordSet('hidden hide invisible sronly srtext visuallyhidden screenreader');
+const HIDING_PAIRS = [
+  ['screen', 'reader'],
+  ['sr', 'only'],
+  ['visually', 'hidden'],
+  ['d', 'none'],
+];
+const BREAKPOINT_WORDS = wordSet('xs sm md lg xl xxl mobile desktop tablet phone small large print');
+
+export function isHiddenByName(el: Element): boolean {
+  const tokens = classTokens(el);
+  if (tokens.length === 0) return false;
+  let hiding = hasPair(tokens, HIDING_PAIRS);
+  for (const token of tokens) {
+    if (BREAKPOINT_WORDS.has(token)) return false;
+    if (HIDING_WORDS.has(token)) hiding = true;
+  }
+  return hiding;
+}
+
+/** Words that weigh against a container without ruling it out. */
+export const NEGATIVE_WORDS = wordSet(`
+  header extra meta aside caption credit credits contact combx community cover agegate login signin
+  search rss remark shoutbox skyscraper supplemental legends masthead media shopping scroll
+  teaser teasers card cards thumbnail thumb more links
+`);
+
+/** Words that mark article containers. */
+export const POSITIVE_WORDS = wordSet(`
+  article articles articlebody body content contents entry entrycontent hentry main page post posts
+  postbody postcontent text blog story storybody prose markdown richtext rich paragraph paragraphs
+  column single
+`);
+
+/** Names that, on their own, say "this is the article body" strongly enough to prefer the element. */
+const ARTICLE_BODY_PAIRS = [
+  ['article', 'body'],
+  ['article', 'content'],
+  ['article', 'text'],
+  ['story', 'body'],
+  ['story', 'content'],
+  ['story', 'text'],
+  ['post', 'body'],
+  ['post', 'content'],
+  ['post', 'text'],
+  ['entry', 'content'],
+  ['entry', 'body'],
+  ['body', 'text'],
+  ['rich', 'text'],
+  ['news', 'text'],
+  ['article', 'main'],
+  ['main', 'content'],
+];
+const ARTICLE_BODY_WORDS = wordSet('articlebody storybody postbody postcontent entrycontent bodytext');
+
+function hasPair(
+  tokens: readonly string[],
+  pairs: readonly (readonly [string, string] | string[])[],
+): boolean {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    for (const [a, b] of pairs) if (tokens[i] === a && tokens[i + 1] === b) return true;
+  }
+  return false;
+}
+
+/**
+ * Names that rule an element out even when it is large: a long comment thread or a wall of related
+ * stories can hold more text than the article, so size must not rescue them.
+ */
+const DECISIVE_WORDS = wordSet(`
+  comment comments commentlist disqus replies respond related recommended recommendations recirc
+  recirculation outbrain taboola zergnet cookie cookies consent gdpr ccpa ad ads advert advertisement
+  adslot adunit adsbygoogle share sharing sharebar newsletter paywall regwall popup modal
+`);
+
+export function isDecisiveBoilerplateName(el: Element): boolean {
+  for (const token of classTokens(el)) if (DECISIVE_WORDS.has(token)) return true;
+  return false;
+}
+
+export function isBoilerplateByName(el: Element): boolean {
+  const tokens = classTokens(el);
+  if (tokens.length === 0) return false;
+  for (const token of tokens) if (BOILERPLATE_WORDS.has(token)) return true;
+  return hasPair(tokens, BOILERPLATE_PAIRS);
+}
+
+export function hasPositiveName(el: Element): boolean {
+  for (const token of classTokens(el)) if (POSITIVE_WORDS.has(token)) return true;
+  return false;
+}
+
+export function isArticleBodyByName(el: Element): boolean {
+  const tokens = classTokens(el);
+  if (tokens.length === 0) return false;
+  for (const token of tokens) if (ARTICLE_BODY_WORDS.has(token)) return true;
+  return hasPair(tokens, ARTICLE_BODY_PAIRS);
+}
+
+/** Readability's class weight, on words: +25 for an article-ish name, -25 for a furniture-ish one. */
+export function classWeight(el: Element): number {
+  const tokens = classTokens(el);
+  if (tokens.length === 0) return 0;
+  let negative = false;
+  let positive = false;
+  for (const token of tokens) {
+    if (BOILERPLATE_WORDS.has(token) || NEGATIVE_WORDS.has(token)) negative = true;
+    if (POSITIVE_WORDS.has(token)) positive = true;
+  }
+  let weight = 0;
+  if (negative) weight -= 25;
+  if (positive) weight += 25;
+  if (isArticleBodyByName(el)) weight += 25;
+  return weight;
+}
+
+/** ARIA roles whose elements are never the article. */
+export const FURNITURE_ROLES = new Set([
+  'navigation',
+  'menu',
+  'menubar',
+  'complementary',
+  'banner',
+  'contentinfo',
+  'dialog',
+  'alertdialog',
+  'search',
+  'alert',
+  'tablist',
+  'toolbar',
+]);
+
+/** Short furniture lines that sit inside article containers on most CMSs. */
+export const BOILERPLATE_TEXT =
+  /^(advertisement|advertisements|sponsored( content)?|ad|read more|continue reading|read next|see also|related( articles| stories| content| coverage)?:?|share( this( article| story| post)?)?:?|follow us|sign up|subscribe|click here to subscribe|skip to (main )?content|loading\.{0,3}|scroll to continue|story continues below( advertisement)?|article continues below( advertisement)?|this article is more than \d+ \w+ old)$/i;

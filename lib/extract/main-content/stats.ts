@@ -1,0 +1,207 @@
+import { type AnyNode, type Element, HEADING_TAGS, isElement } from '../dom.js';
+
+/** Tags that flow inside a line; any other element starts a block that owns the text inside it. */
+export const INLINE_TAGS = new Set([
+  'a',
+  'abbr',
+  'acronym',
+  'b',
+  'bdi',
+  'bdo',
+  'big',
+  'br',
+  'cite',
+  'code',
+  'data',
+  'del',
+  'dfn',
+  'em',
+  'font',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'label',
+  'mark',
+  'nobr',
+  'picture',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'tt',
+  'u',
+  'var',
+  'wbr',
+]);
+
+export interface NodeStats {
+  /** Characters of text in the subtree, whitespace runs counted once. */
+  text: number;
+  /** Of which inside links. */
+  link: number;
+  /** Text that flows directly in this element (not inside a child block): what makes it a paragraph. */
+  ownText: number;
+  ownLink: number;
+  ownCommas: number;
+  paragraphs: number;
+  images: number;
+  listItems: number;
+  inputs: number;
+  headingText: number;
+  embeds: number;
+}
+
+const EMPTY: NodeStats = Object.freeze({
+  text: 0,
+  link: 0,
+  ownText: 0,
+  ownLink: 0,
+  ownCommas: 0,
+  paragraphs: 0,
+  images: 0,
+  listItems: 0,
+  inputs: 0,
+  headingText: 0,
+  embeds: 0,
+});
+
+function newStats(): NodeStats {
+  return { ...EMPTY };
+}
+
+function collapsedLength(text: string): number {
+  let length = 0;
+  let inSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12 || c === 160) {
+      if (!inSpace) length++;
+      inSpace = true;
+    } else {
+      length++;
+      inSpace = false;
+    }
+  }
+  return length;
+}
+
+function isOutboundHref(href: string | undefined): boolean {
+  if (!href) return false;
+  const trimmed = href.trim();
+  return trimmed !== '' && !trimmed.startsWith('#');
+}
+
+function countCommas(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44 || c === 0xff0c || c === 0x3001 || c === 0x060c) n++;
+  }
+  return n;
+}
+
+interface Frame {
+  node: AnyNode;
+  owner: Element | null;
+  inLink: boolean;
+  inHeading: boolean;
+  exiting: boolean;
+}
+
+/**
+ * Text, link and structure counts for every element under `root`, in one iterative pass (pages nest
+ * thousands deep when tags are left open, so no recursion). Elements in `removed` count as absent.
+ */
+export class ContentStats {
+  private readonly byElement = new Map<Element, NodeStats>();
+
+  constructor(root: Element, removed: ReadonlySet<Element>) {
+    const stack: Frame[] = [{ node: root, owner: root, inLink: false, inHeading: false, exiting: false }];
+    while (stack.length > 0) {
+      const frame = stack.pop()!;
+      const node = frame.node;
+      if (node.type === 'text') {
+        const length = collapsedLength(node.data);
+        if (length === 0 || !frame.owner) continue;
+        const ownerStats = this.stats(frame.owner);
+        ownerStats.ownText += length;
+        ownerStats.ownCommas += countCommas(node.data);
+        if (frame.inLink) ownerStats.ownLink += length;
+        const parent = node.parent as Element;
+        const parentStats = this.stats(parent);
+        parentStats.text += length;
+        if (frame.inLink) parentStats.link += length;
+        if (frame.inHeading) parentStats.headingText += length;
+        continue;
+      }
+      if (!isElement(node) || node.type !== 'tag' || (removed.has(node) && node !== root)) continue;
+      if (frame.exiting) {
+        this.finish(node);
+        continue;
+      }
+      const name = node.name;
+      const owner = INLINE_TAGS.has(name) ? frame.owner : node;
+      // Only real links count: DocBook's `<a id="x"/>` (never closed in HTML) would make whole
+      // chapters "link text", and in-page fragment links are tables of contents, not navigation away.
+      const inLink = frame.inLink || (name === 'a' && isOutboundHref(node.attribs.href));
+      const inHeading = frame.inHeading || HEADING_TAGS.has(name);
+      stack.push({ ...frame, exiting: true });
+      const children = node.children;
+      for (let i = children.length - 1; i >= 0; i--) {
+        stack.push({ node: children[i], owner, inLink, inHeading, exiting: false });
+      }
+    }
+  }
+
+  private stats(el: Element): NodeStats {
+    let stats = this.byElement.get(el);
+    if (!stats) {
+      stats = newStats();
+      this.byElement.set(el, stats);
+    }
+    return stats;
+  }
+
+  /** Adds a finished element's totals to its parent: children always finish before their parent. */
+  private finish(el: Element): void {
+    const stats = this.stats(el);
+    const name = el.name;
+    if (name === 'p' || name === 'pre') stats.paragraphs++;
+    else if (name === 'img' || name === 'picture') stats.images++;
+    else if (name === 'li') stats.listItems++;
+    else if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button')
+      stats.inputs++;
+    else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') stats.embeds++;
+    const parent = el.parent;
+    if (!isElement(parent)) return;
+    const parentStats = this.stats(parent);
+    parentStats.text += stats.text;
+    parentStats.link += stats.link;
+    parentStats.paragraphs += stats.paragraphs;
+    parentStats.images += stats.images;
+    parentStats.listItems += stats.listItems;
+    parentStats.inputs += stats.inputs;
+    parentStats.headingText += stats.headingText;
+    parentStats.embeds += stats.embeds;
+  }
+
+  get(el: Element): NodeStats {
+    return this.byElement.get(el) ?? EMPTY;
+  }
+
+  linkDensity(el: Element): number {
+    const stats = this.get(el);
+    return stats.text === 0 ? 0 : stats.link / stats.text;
+  }
+
+  elements(): IterableIterator<[Element, NodeStats]> {
+    return this.byElement.entries();
+  }
+}

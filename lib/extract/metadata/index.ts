@@ -1,0 +1,200 @@
+import type { CheerioAPI } from 'cheerio/slim';
+import { collapseWhitespace } from '../dom.js';
+import { toAbsoluteWebUrl } from '../urls.js';
+import {
+  authorNames,
+  findArticle,
+  imageUrl,
+  jsonLdObjects,
+  parseJsonLd,
+  stringValue,
+  typesOf,
+} from './json-ld.js';
+
+export interface PageMetadata {
+  title: string | null;
+  description: string | null;
+  canonical_url: string | null;
+  language: string | null;
+  author: string | null;
+  published_time: string | null;
+  modified_time: string | null;
+  site_name: string | null;
+  favicon: string | null;
+  image: string | null;
+  keywords: string[];
+  robots: string | null;
+  /** Every og:* and article:* property by its full name; repeated properties become arrays. */
+  open_graph: Record<string, string | string[]>;
+  /** Every twitter:* meta by its full name. */
+  twitter: Record<string, string>;
+  /** Parsed JSON-LD blocks (arrays spread); invalid blocks are skipped. */
+  json_ld: unknown[];
+}
+
+interface HeadTags {
+  /** meta name= and http-equiv= values, keys lower-cased; first occurrence wins. */
+  named: Map<string, string>;
+  /** meta property= values in order, keys lower-cased (og:*, article:*, sometimes twitter:*). */
+  properties: [string, string][];
+  itemprops: Map<string, string>;
+}
+
+function readMeta($: CheerioAPI): HeadTags {
+  const named = new Map<string, string>();
+  const properties: [string, string][] = [];
+  const itemprops = new Map<string, string>();
+  for (const el of $('meta').toArray()) {
+    const a = el.attribs;
+    const content = a.content?.trim();
+    if (content === undefined || content === '') continue;
+    const name = (a.name ?? a['http-equiv'])?.trim().toLowerCase();
+    if (name && !named.has(name)) named.set(name, content);
+    const property = a.property?.trim().toLowerCase();
+    if (property) properties.push([property, content]);
+    // Some sites write og: tags with name= instead of property=.
+    else if (name && (name.startsWith('og:') || name.startsWith('article:')))
+      properties.push([name, content]);
+    if (a.itemprop && !itemprops.has(a.itemprop)) itemprops.set(a.itemprop, content);
+  }
+  return { named, properties, itemprops };
+}
+
+function first(...values: (string | null | undefined)[]): string | null {
+  for (const value of values) {
+    const trimmed = value?.trim();
+    if (trimmed) return trimmed;
+  }
+  return null;
+}
+
+const isUrl = (value: string | null | undefined) => !!value && /^https?:\/\//i.test(value);
+
+/**
+ * Page metadata from meta tags, <link>s, JSON-LD and microdata, in that order of trust for each
+ * field. Relative URLs (canonical, favicon, image) are made absolute against `baseUrl`.
+ */
+export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
+  const { named, properties, itemprops } = readMeta($);
+  const property = (key: string) => properties.find(([k]) => k === key)?.[1] ?? null;
+  const jsonLd = parseJsonLd($);
+  const objects = jsonLdObjects(jsonLd);
+  const article = findArticle(objects);
+  const publisher = article?.publisher ?? objects.find((o) => typesOf(o).includes('WebSite'));
+  const absolute = (value: string | null) => (value ? toAbsoluteWebUrl(value, baseUrl) : null);
+
+  const openGraph: Record<string, string | string[]> = {};
+  const twitter: Record<string, string> = {};
+  for (const [key, value] of properties) {
+    if (key.startsWith('twitter:')) {
+      twitter[key] ??= value;
+      continue;
+    }
+    if (!key.startsWith('og:') && !key.startsWith('article:')) continue;
+    const existing = openGraph[key];
+    if (existing === undefined) openGraph[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else openGraph[key] = [existing, value];
+  }
+  for (const [key, value] of named) if (key.startsWith('twitter:')) twitter[key] ??= value;
+
+  const titleTag = collapseWhitespace($('title').first().text());
+  const h1 = collapseWhitespace($('h1').first().text());
+  const articleAuthor = property('article:author');
+  const author = first(
+    named.get('author'),
+    isUrl(articleAuthor) ? null : articleAuthor,
+    article ? authorNames(article.author).join(', ') : null,
+    named.get('byl')?.replace(/^by\s+/i, ''),
+    named.get('parsely-author'),
+    named.get('sailthru.author'),
+    named.get('dc.creator'),
+    collapseWhitespace($('[rel~="author"]').first().text()),
+    itemprops.get('author'),
+  );
+  const timeElement = $('article time[datetime], time[pubdate][datetime], time[datetime]')
+    .first()
+    .attr('datetime');
+
+  return {
+    title: first(property('og:title'), twitter['twitter:title'], titleTag, h1),
+    description: first(named.get('description'), property('og:description'), twitter['twitter:description']),
+    canonical_url: absolute(first($('link[rel~="canonical" i]').first().attr('href'), property('og:url'))),
+    language: first(
+      $('html').first().attr('lang'),
+      named.get('content-language')?.split(',')[0],
+      named.get('language'),
+      stringValue(article?.inLanguage),
+    ),
+    author,
+    published_time: first(
+      property('article:published_time'),
+      property('og:published_time'),
+      stringValue(article?.datePublished),
+      itemprops.get('datePublished'),
+      $('[itemprop="datePublished"]').first().attr('datetime'),
+      named.get('date'),
+      named.get('pubdate'),
+      named.get('publish-date'),
+      named.get('parsely-pub-date'),
+      named.get('sailthru.date'),
+      named.get('dc.date.issued'),
+      named.get('dc.date'),
+      timeElement,
+    ),
+    modified_time: first(
+      property('article:modified_time'),
+      property('og:updated_time'),
+      stringValue(article?.dateModified),
+      itemprops.get('dateModified'),
+      $('[itemprop="dateModified"]').first().attr('datetime'),
+      named.get('last-modified'),
+    ),
+    site_name: first(property('og:site_name'), stringValue(publisher), named.get('application-name')),
+    favicon: favicon($, baseUrl),
+    image: absolute(first(property('og:image'), twitter['twitter:image'], imageUrl(article?.image))),
+    keywords: keywords(named.get('keywords') ?? named.get('news_keywords'), properties),
+    robots: named.get('robots') ?? null,
+    open_graph: openGraph,
+    twitter,
+    json_ld: jsonLd,
+  };
+}
+
+/**
+ * The declared icon (rel="icon" / "shortcut icon" before "apple-touch-icon"); without one, the
+ * /favicon.ico browsers request by default.
+ */
+function favicon($: CheerioAPI, baseUrl: string): string | null {
+  const icons = $('link[rel][href]')
+    .toArray()
+    .map((el) => ({ rel: el.attribs.rel.toLowerCase().split(/\s+/), href: el.attribs.href }));
+  const icon =
+    icons.find((l) => l.rel.includes('icon')) ??
+    icons.find((l) => l.rel.includes('apple-touch-icon') || l.rel.includes('apple-touch-icon-precomposed'));
+  return toAbsoluteWebUrl(icon?.href ?? '/favicon.ico', baseUrl);
+}
+
+function keywords(meta: string | undefined, properties: [string, string][]): string[] {
+  const values = meta
+    ? meta.split(/[,;]/)
+    : properties.filter(([k]) => k === 'article:tag').map(([, v]) => v);
+  const seen = new Set<string>();
+  for (const value of values) {
+    const keyword = value.trim();
+    if (keyword) seen.add(keyword);
+  }
+  return [...seen];
+}
+
+/** The JSON-LD `articleBody` of the page's article, the strongest hint of where the body is. */
+export function jsonLdArticleBody(jsonLd: unknown[]): string | null {
+  const article = findArticle(jsonLdObjects(jsonLd));
+  const body = article?.articleBody;
+  return typeof body === 'string' && body.trim() ? body : null;
+}
+
+/** Words as a reader counts them: runs of letters or digits (apostrophes and hyphens inside kept). */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}

@@ -1,0 +1,203 @@
+import { type CheerioAPI, load } from 'cheerio/slim';
+import { type ContentElement, findContentElement } from './content-candidates.js';
+import { type Element, walkElements } from './dom.js';
+import { serializeClean } from './html/serialize.js';
+import { collectImages } from './images.js';
+import { extractLinks, type LinkExtraction, type LinkOptions } from './links.js';
+import { type AlternateLanguage, contentLanguageMeta, hreflangAlternates, htmlLang } from './localization.js';
+import { extractMainContent, type MainContent } from './main-content/index.js';
+import { cleanHtmlToMarkdown } from './markdown/to-markdown.js';
+import { extractMetadata, jsonLdArticleBody, type PageMetadata } from './metadata/index.js';
+import { selectRequired } from './selector.js';
+import {
+  type StructuredItems,
+  type StructuredOptions,
+  type StructuredRecord,
+  scrapeStructured,
+} from './structured.js';
+import { nodesToText, type TextOptions } from './text.js';
+import { resolveBaseUrl } from './urls.js';
+
+export interface PageDocumentOptions {
+  /** Overrides `<base href>` for every URL the page yields (extract_links' and scrape_structured's `base_url`). */
+  baseUrl?: string;
+}
+
+/**
+ * What part of the page an output covers. `selector` wins over `onlyMainContent`; without either the
+ * main content is used (scrape's default). A selector that is invalid or matches nothing throws
+ * SelectorError.
+ */
+export interface ScopeOptions {
+  onlyMainContent?: boolean;
+  selector?: string;
+}
+
+interface Scope {
+  roots: Element[];
+  removed: ReadonlySet<Element>;
+}
+
+/** Rendered by no browser: left out of page-scope and selector-scope output. */
+const NOT_RENDERED = new Set([
+  'head',
+  'title',
+  'noscript',
+  'template',
+  'svg',
+  'iframe',
+  'object',
+  'select',
+  'datalist',
+]);
+
+/**
+ * htmlparser2 adds no implied <html>/<body>: a fragment (the `html` input of a tool, often) is parsed
+ * again inside a <body>, so every consumer can count on one root element.
+ */
+function parseHtml(html: string): CheerioAPI {
+  const $ = load(html);
+  if ($('body').length > 0 || $('html').length > 0) return $;
+  return load(`<body>${html}</body>`);
+}
+
+/**
+ * One fetched page, parsed once (cheerio in htmlparser2 mode, ~47 MB/s) and never modified; every
+ * output is derived lazily on first use and cached, so `scrape` with several formats parses and finds
+ * the main content once.
+ */
+export class PageDocument {
+  readonly $: CheerioAPI;
+  readonly baseUrl: string;
+  private readonly contentRoot: Element;
+  private readonly cache = new Map<string, unknown>();
+
+  constructor(
+    readonly html: string,
+    readonly url: string,
+    options: PageDocumentOptions = {},
+  ) {
+    this.$ = parseHtml(html);
+    this.baseUrl = resolveBaseUrl(this.$, url, options.baseUrl);
+    this.contentRoot = (this.$('body').first()[0] ?? this.$('html').first()[0]) as Element;
+  }
+
+  static parse(html: string, url: string, options?: PageDocumentOptions): PageDocument {
+    return new PageDocument(html, url, options);
+  }
+
+  private memo<T>(key: string, compute: () => T): T {
+    if (!this.cache.has(key)) this.cache.set(key, compute());
+    return this.cache.get(key) as T;
+  }
+
+  get metadata(): PageMetadata {
+    return this.memo('metadata', () => extractMetadata(this.$, this.baseUrl));
+  }
+
+  get mainContent(): MainContent {
+    return this.memo('main', () => {
+      const hint = jsonLdArticleBody(this.metadata.json_ld) ?? undefined;
+      return extractMainContent(this.contentRoot, { articleBodyHint: hint });
+    });
+  }
+
+  private get notRendered(): ReadonlySet<Element> {
+    return this.memo('not-rendered', () => {
+      const removed = new Set<Element>();
+      walkElements(this.$.root()[0], (el) => {
+        const a = el.attribs;
+        const hidden = a.hidden !== undefined || /display\s*:\s*none/i.test(a.style ?? '');
+        if (el.type !== 'tag' || NOT_RENDERED.has(el.name) || hidden) {
+          removed.add(el);
+          return false;
+        }
+        return true;
+      });
+      return removed;
+    });
+  }
+
+  private scope(options: ScopeOptions): Scope {
+    if (options.selector)
+      return { roots: selectRequired(this.$, options.selector), removed: this.notRendered };
+    if (options.onlyMainContent ?? true) return this.mainContent;
+    return { roots: [this.contentRoot], removed: this.notRendered };
+  }
+
+  private scopeKey(options: ScopeOptions): string {
+    if (options.selector) return `selector:${options.selector}`;
+    return (options.onlyMainContent ?? true) ? 'main' : 'page';
+  }
+
+  /** Clean HTML of the scope: furniture, scripts, classes and styles removed, URLs absolute. */
+  cleanHtml(options: ScopeOptions = {}): string {
+    return this.memo(`html:${this.scopeKey(options)}`, () => {
+      const { roots, removed } = this.scope(options);
+      return serializeClean(roots, { removed, baseUrl: this.baseUrl });
+    });
+  }
+
+  /** GFM markdown of the scope. */
+  markdown(options: ScopeOptions = {}): string {
+    return this.memo(`markdown:${this.scopeKey(options)}`, () =>
+      cleanHtmlToMarkdown(this.cleanHtml(options)),
+    );
+  }
+
+  /** Plain text of the scope with extract_text's options. */
+  text(options: ScopeOptions & TextOptions = {}): string {
+    const key = `text:${this.scopeKey(options)}:${options.clean ?? true}:${!!options.preserve_links}:${!!options.preserve_formatting}`;
+    return this.memo(key, () => {
+      const { roots, removed } = this.scope(options);
+      return nodesToText(roots, { baseUrl: this.baseUrl, removed }, options);
+    });
+  }
+
+  /** §2.4 link records of the whole page, or of the subtree under `within`. */
+  links(options: LinkOptions = {}, within?: Element): LinkExtraction {
+    return extractLinks(this.$, this.url, this.baseUrl, options, within);
+  }
+
+  /** Absolute, deduplicated image URLs of the scope. */
+  images(options: ScopeOptions = {}): string[] {
+    const { roots, removed } = this.scope(options);
+    return collectImages(roots, this.baseUrl, removed);
+  }
+
+  /** extract_content's container: first of <article>, <main>, .content, #content, else <body>. */
+  contentElement(): ContentElement {
+    return this.memo('content-element', () => findContentElement(this.$));
+  }
+
+  /** Plain text of one element (extract_content's container), furniture-free only by tag. */
+  elementText(element: Element, options: TextOptions = {}): string {
+    return nodesToText([element], { baseUrl: this.baseUrl, removed: this.notRendered }, options);
+  }
+
+  /** The element's inner HTML as the page wrote it (extract_content with clean_html: false). */
+  innerHtml(element: Element): string {
+    return this.$(element).html() ?? '';
+  }
+
+  /** hreflang alternates in document order, x-default included. */
+  get alternates(): AlternateLanguage[] {
+    return this.memo('alternates', () => hreflangAlternates(this.$, this.baseUrl));
+  }
+
+  get htmlLang(): string | null {
+    return htmlLang(this.$);
+  }
+
+  get contentLanguageMeta(): string | null {
+    return contentLanguageMeta(this.$);
+  }
+
+  /** scrape_structured over this page. */
+  structured(
+    selectors: Record<string, string>,
+    options: StructuredOptions = {},
+  ): StructuredRecord | StructuredItems {
+    return scrapeStructured(this.$, selectors, this.baseUrl, options);
+  }
+}

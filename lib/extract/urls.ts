@@ -1,0 +1,97 @@
+import type { CheerioAPI } from 'cheerio/slim';
+
+/** Schemes whose URLs name a web resource; everything else is `other` in a link record. */
+const WEB_SCHEMES = new Set(['http:', 'https:']);
+
+/**
+ * The URL relative links resolve against: an explicit override (extract_links' `base_url`), else the
+ * first `<base href>`, else the page URL. A `<base href>` that does not parse is ignored, as browsers do.
+ */
+export function resolveBaseUrl($: CheerioAPI, pageUrl: string, override?: string): string {
+  if (override) return toAbsolute(override, pageUrl) ?? override;
+  const baseHref = $('base[href]').first().attr('href')?.trim();
+  if (baseHref) {
+    const resolved = toAbsolute(baseHref, pageUrl);
+    if (resolved) return resolved;
+  }
+  return pageUrl;
+}
+
+/** Resolves `href` against `base`; null when it cannot be parsed. */
+export function toAbsolute(href: string, base: string): string | null {
+  try {
+    return new URL(href.trim(), base || undefined).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves `href` and keeps it only when it is http(s): what markdown links and image lists accept. */
+export function toAbsoluteWebUrl(href: string | undefined, base: string): string | null {
+  if (!href) return null;
+  const trimmed = href.trim();
+  if (!trimmed || trimmed.startsWith('#')) return null;
+  const resolved = toAbsolute(trimmed, base);
+  if (!resolved) return null;
+  return WEB_SCHEMES.has(resolved.slice(0, resolved.indexOf(':') + 1)) ? resolved : null;
+}
+
+export function isWebUrl(url: string): boolean {
+  return WEB_SCHEMES.has(url.slice(0, url.indexOf(':') + 1).toLowerCase());
+}
+
+/** The scheme of an href as written ("mailto:"), or null when the href is relative. */
+export function schemeOf(href: string): string | null {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(href);
+  return match ? `${match[1].toLowerCase()}:` : null;
+}
+
+export function hostOf(url: string): string | null {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return host || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Hosts equal once a leading "www." is dropped: how most sites treat their apex and www names. */
+export function sameSite(hostA: string, hostB: string): boolean {
+  return stripWww(hostA) === stripWww(hostB);
+}
+
+export function stripWww(host: string): string {
+  return host.startsWith('www.') ? host.slice(4) : host;
+}
+
+/** `host` is `domain` or one of its subdomains. */
+export function hostMatchesDomain(host: string, domain: string): boolean {
+  const d = domain
+    .trim()
+    .toLowerCase()
+    .replace(/^\*?\./, '');
+  const h = host.toLowerCase();
+  return h === d || h.endsWith(`.${d}`);
+}
+
+/**
+ * Picks the URL a lazy-loading image will show: `src` unless it is a placeholder (data: URI or empty),
+ * then the usual data-* attributes, then the first srcset candidate.
+ */
+export function imageSource(attribs: Record<string, string>): string | undefined {
+  const src = attribs.src?.trim();
+  if (src && !src.startsWith('data:')) return src;
+  for (const name of ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src']) {
+    const value = attribs[name]?.trim();
+    if (value && !value.startsWith('data:')) return value;
+  }
+  const srcset = attribs.srcset ?? attribs['data-srcset'];
+  if (srcset) {
+    const first = srcset
+      .trim()
+      .split(/\s*,\s*/)[0]
+      ?.split(/\s+/)[0];
+    if (first && !first.startsWith('data:')) return first;
+  }
+  return src || undefined;
+}

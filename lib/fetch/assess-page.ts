@@ -1,0 +1,104 @@
+import { ApiError } from '../errors/api-error.js';
+import {
+  type BotWall,
+  detectBotWallInView,
+  isBareBlockStatus,
+  UNKNOWN_VENDOR,
+  viewFetchedPage,
+} from './bot-wall.js';
+import { isClientRenderedShell } from './client-rendered.js';
+import type { FetchedPage } from './types.js';
+
+/**
+ * The gate every fetch tool applies to what `fetchPage` returned, before reading it: a bot wall,
+ * a target error or a binary becomes the error document 2 §7 names; a JSON body or a
+ * client-rendered page goes on with a warning. A 429/503 with Retry-After never arrives here:
+ * `fetchPage` waits it out or answers TARGET_RETRY_LATER itself.
+ */
+
+export interface AssessOptions {
+  /** The calling tool: wording, and the Fastly default. */
+  tool: string;
+  /** The caller's `escalate` (§4.0). */
+  escalate: boolean;
+  /** Count Fastly's block page as a wall; defaults to true for `scrape` only (§4.0). */
+  includeFastly?: boolean;
+}
+
+export interface PageAssessment {
+  /** Entries for the envelope's `warnings`. */
+  warnings: string[];
+  /** false: the page draws its content with JavaScript that did not run (§4.6 client-rendered). */
+  rendered: boolean;
+}
+
+export const BLOCKED_NEXT_STEP = 'Retry with escalate: true, or use stealth_mode operation scrape';
+export const JSON_BODY_WARNING = 'Response is JSON; returned as text';
+export const CLIENT_RENDERED_WARNING =
+  'Page is client-rendered: its content is drawn by JavaScript, which did not run (rendered: false); ' +
+  'use stealth_mode operation scrape to render it';
+
+/** Target statuses BLOCKED and UPSTREAM_HTTP pass through; any other becomes 502. */
+const PASSED_THROUGH = new Set([403, 404, 410, 429, 444, 451]);
+
+export function assessFetchedPage(page: FetchedPage, options: AssessOptions): PageAssessment {
+  const view = viewFetchedPage(page);
+  const wall = detectBotWallInView(view, {
+    includeFastly: options.includeFastly ?? options.tool === 'scrape',
+  });
+  if (wall) throw options.escalate ? escalationNotConfigured(wall, options.tool) : blocked(wall, page.status);
+  if (page.status < 200 || page.status > 299) throw upstreamHttp(page.status);
+  if (page.kind === 'binary') {
+    throw new ApiError(
+      'UNSUPPORTED_CONTENT_TYPE',
+      `${options.tool} reads web pages, not ${page.mimeType ?? 'binary content'}; use process_document`,
+      { extra: { next_step: 'process_document', content_type: page.mimeType } },
+    );
+  }
+  if (page.kind === 'json') return { warnings: [JSON_BODY_WARNING], rendered: true };
+  if (view.document && isClientRenderedShell(view.document)) {
+    return { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
+  }
+  return { warnings: [], rendered: true };
+}
+
+/**
+ * Where the stealth-browser retry plugs in. Until a backend exists, escalate: true on a wall
+ * answers 503 with what was seen; the render never ran, so `escalated` is false and nothing is
+ * charged. The retry is I/O, so plugging it in makes this step (and the gate) async, and the
+ * +5 credits, `escalated: true` and `stealth: {engine, vendor_detected}` are added there.
+ */
+function escalationNotConfigured(wall: BotWall, tool: string): ApiError {
+  return new ApiError(
+    'TOOL_NOT_AVAILABLE',
+    `Escalation backend not configured: ${tool} has no stealth browser to retry this ${describe(wall)}`,
+    { extra: { escalated: false, blocked: wall } },
+  );
+}
+
+function blocked(wall: BotWall, status: number): ApiError {
+  return new ApiError('BLOCKED', `Target answered with a ${describe(wall)} (HTTP ${status})`, {
+    status: targetOrBadGateway(status),
+    extra: { blocked: wall, next_step: BLOCKED_NEXT_STEP },
+  });
+}
+
+// Only walls escalate, and this page is not one: pointing at escalate: true would change nothing.
+function upstreamHttp(status: number): ApiError {
+  const nextStep =
+    status === 429
+      ? 'Wait before retrying: the target is rate limiting; or use stealth_mode operation scrape'
+      : 'Use stealth_mode operation scrape to load the page in a browser';
+  return new ApiError('UPSTREAM_HTTP', `Target answered HTTP ${status}`, {
+    status: targetOrBadGateway(status),
+    extra: isBareBlockStatus(status) ? { next_step: nextStep } : undefined,
+  });
+}
+
+function targetOrBadGateway(status: number): number {
+  return PASSED_THROUGH.has(status) ? status : 502;
+}
+
+function describe(wall: BotWall): string {
+  return wall.vendor === UNKNOWN_VENDOR ? 'bot wall' : `${wall.vendor} bot wall`;
+}

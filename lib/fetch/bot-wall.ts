@@ -1,0 +1,171 @@
+import { type PageView, type SignalStrength, VENDOR_SIGNATURES } from './bot-wall-signatures.js';
+import { isClientRenderedShell, readDocument, visibleLength } from './client-rendered.js';
+import type { FetchedPage } from './types.js';
+
+/**
+ * Is this response a bot wall (§4.0 escalate): a vendor's challenge or block page, a bare
+ * 403/429/444, an empty shell, or an error placeholder served as 2xx? Being wrong in one direction
+ * costs a caller a BLOCKED answer for a readable page; in the other, text scraped from a challenge
+ * page returned as content. Both are avoided by asking for more than one hint wherever a hint also
+ * shows on normal pages.
+ */
+
+export interface BotWall {
+  /** Lower-case vendor name, or 'unknown' for the generic walls. */
+  vendor: string;
+  /** One entry per signal that matched, e.g. 'header cf-mitigated: challenge'. */
+  evidence: string[];
+}
+
+export interface BotWallOptions {
+  /** Recognise Fastly's block page: §4.0 counts it as a wall only for `scrape`. */
+  includeFastly?: boolean;
+}
+
+export type BotWallInput = Pick<FetchedPage, 'status' | 'headers' | 'body' | 'finalUrl' | 'kind'>;
+
+export const UNKNOWN_VENDOR = 'unknown';
+
+/** Challenge pages are short: Cloudflare's block page, the wordiest modelled, reads about 730 characters. */
+const THIN_PAGE_CHARS = 2000;
+/** "Little or no content" for a bare 403/429/444: server default pages and CloudFront's block page fit. */
+const BARE_PAGE_CHARS = 600;
+const PLACEHOLDER_PAGE_CHARS = 200;
+const BARE_BLOCK_STATUSES = new Set([403, 429, 444]);
+// A vendor's presence alone (cf-ray, a bot-manager cookie) means a wall only on the statuses
+// vendors block with. 5xx is left out: §4.0 never escalates a server error.
+const VENDOR_BLOCK_STATUSES = new Set([403, 429]);
+// The target says the page does not exist; no browser changes that, so the answer stays UPSTREAM_HTTP.
+const GONE_STATUSES = new Set([404, 410]);
+const PLACEHOLDER_LINE =
+  /^(?:error\s*)?(?:(?:http\s*)?\d{3}\s*[-–:|]?\s*)?(?:access denied|access forbidden|forbidden|request blocked|request rejected|too many requests|service (?:temporarily )?unavailable|you have been blocked|rate limit(?:ed| exceeded))[.!]?$/i;
+
+/** 403, 429 and 444: the statuses that are a wall by themselves when the page says next to nothing. */
+export function isBareBlockStatus(status: number): boolean {
+  return BARE_BLOCK_STATUSES.has(status);
+}
+
+export function detectBotWall(page: BotWallInput, options: BotWallOptions = {}): BotWall | null {
+  if (page.kind === 'binary' || GONE_STATUSES.has(page.status)) return null;
+  return detectBotWallInView(viewFetchedPage(page), options);
+}
+
+/** Reads the response once; `assessFetchedPage` reuses the reading for the client-rendered check. */
+export function viewFetchedPage(page: BotWallInput): PageView {
+  const markup = page.kind === 'html' || page.kind === 'xml';
+  const document = markup ? readDocument(page.body) : null;
+  return {
+    status: page.status,
+    kind: page.kind,
+    headers: page.headers,
+    cookies: cookieNames(page.headers['set-cookie']),
+    finalUrl: page.finalUrl,
+    document,
+    rawBody: markup ? '' : page.body,
+    visibleText: document ? document.visibleText : page.body.trim(),
+  };
+}
+
+export function detectBotWallInView(view: PageView, options: BotWallOptions = {}): BotWall | null {
+  if (view.kind === 'binary' || GONE_STATUSES.has(view.status)) return null;
+  return vendorWall(view, options.includeFastly ?? false) ?? genericWall(view);
+}
+
+interface Candidate {
+  wall: BotWall;
+  rank: number;
+  signals: number;
+}
+
+/** The vendor with the strongest case wins: a DataDome captcha behind Cloudflare is DataDome's wall. */
+function vendorWall(view: PageView, includeFastly: boolean): BotWall | null {
+  const thin = visibleLength(view.visibleText) < THIN_PAGE_CHARS;
+  // Only a 2xx can be a placeholder: "Service Unavailable" on a real 503 is the origin failing.
+  const placeholder = isSuccess(view.status) && errorPlaceholder(view) !== null;
+  let best: Candidate | null = null;
+  for (const signature of VENDOR_SIGNATURES) {
+    if (signature.optIn && !includeFastly) continue;
+    const found: Array<{ strength: SignalStrength; evidence: string }> = [];
+    for (const signal of signature.signals) {
+      const evidence = signal.match(view);
+      if (evidence !== null) found.push({ strength: signal.strength, evidence });
+    }
+    const rank = caseStrength(found, view.status, thin, placeholder);
+    if (rank === 0) continue;
+    if (best && (rank < best.rank || (rank === best.rank && found.length <= best.signals))) continue;
+    const evidence = found.map((entry) => entry.evidence);
+    if (!isSuccess(view.status)) evidence.push(`HTTP ${view.status}`);
+    best = { wall: { vendor: signature.vendor, evidence }, rank, signals: found.length };
+  }
+  return best?.wall ?? null;
+}
+
+/**
+ * 3: the vendor said so in a header. 2: its challenge markup on a short page, backed by a second
+ * signal or a block status. 1: it sits in front of a short page that is a 403/429 or an error
+ * placeholder ("cf-ray with 403"). 0: not this vendor's wall. Only a verdict may come with a long
+ * page: an article quoting challenge markup is long, a challenge page never is.
+ */
+function caseStrength(
+  found: Array<{ strength: SignalStrength }>,
+  status: number,
+  thin: boolean,
+  placeholder: boolean,
+): number {
+  const has = (strength: SignalStrength) => found.some((entry) => entry.strength === strength);
+  if (has('verdict')) return 3;
+  if (!thin) return 0;
+  const blockStatus = VENDOR_BLOCK_STATUSES.has(status);
+  if (has('challenge') && (found.length >= 2 || blockStatus)) return 2;
+  if (has('presence') && (blockStatus || placeholder)) return 1;
+  return 0;
+}
+
+function genericWall(view: PageView): BotWall | null {
+  const length = visibleLength(view.visibleText);
+  if (isBareBlockStatus(view.status)) {
+    return length <= BARE_PAGE_CHARS
+      ? unknownWall(`HTTP ${view.status} with ${length} characters of text`)
+      : null;
+  }
+  if (!isSuccess(view.status)) return null;
+  if (length === 0) {
+    // An empty app root or an enable-JavaScript notice makes it a client-rendered shell (§4.6):
+    // a success with rendered: false. With neither, there is nothing to render: a wall.
+    if (view.document && isClientRenderedShell(view.document)) return null;
+    return unknownWall(`HTTP ${view.status} with no visible text and no app root container`);
+  }
+  const placeholder = errorPlaceholder(view);
+  return placeholder === null
+    ? null
+    : unknownWall(`HTTP ${view.status} whose text is an error placeholder: "${placeholder}"`);
+}
+
+/**
+ * The first line of a short page when it is nothing but an error phrase ("403 Forbidden",
+ * "Access denied."), else null. Only the whole line counts, so "Forbidden Fruit Bakery" is a shop.
+ */
+function errorPlaceholder(view: PageView): string | null {
+  if (visibleLength(view.visibleText) > PLACEHOLDER_PAGE_CHARS) return null;
+  const firstLine = view.visibleText.split('\n', 1)[0].replace(/\s+/g, ' ').trim();
+  return PLACEHOLDER_LINE.test(firstLine) ? firstLine : null;
+}
+
+function unknownWall(evidence: string): BotWall {
+  return { vendor: UNKNOWN_VENDOR, evidence: [evidence] };
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/**
+ * Cookie names from Set-Cookie, whether one header or several joined by commas or newlines. A comma
+ * inside "Expires=Wed, 21 Oct" is followed by a date, not by "name=", so it does not start a name.
+ */
+function cookieNames(setCookie: string | undefined): Set<string> {
+  const names = new Set<string>();
+  if (!setCookie) return names;
+  for (const match of setCookie.matchAll(/(?:^|[,\n])\s*([\w!#$%&'*+.^`|~-]+)=/g)) names.add(match[1]);
+  return names;
+}

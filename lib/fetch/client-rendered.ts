@@ -1,0 +1,149 @@
+import { load } from 'cheerio/slim';
+import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../extract/dom.js';
+
+/**
+ * What a reader that runs no JavaScript sees of an HTML page, and whether that page is a
+ * client-rendered shell (§4.6): under 200 visible characters plus an empty app root or an
+ * "enable JavaScript" notice. Such a page is a success with `rendered: false`, not a bot wall.
+ */
+
+export const CLIENT_RENDERED_MAX_CHARS = 200;
+
+/** Facts read from one parse of a page; the bot-wall signatures match against the same facts. */
+export interface DocumentFacts {
+  /** Text outside <head>, scripts, styles, <noscript> and <template>; one line per block. */
+  visibleText: string;
+  title: string;
+  /** Text inside <noscript>: where apps put their "enable JavaScript" notice. */
+  noscriptText: string;
+  /** A framework mount point (#root, #app, #__next, #__nuxt, [data-reactroot], <app-root>) holding no text. */
+  hasEmptyRootContainer: boolean;
+  inlineScripts: string[];
+  /** src of scripts, iframes and images, action of forms, href of <link>: what the page loads or posts to. */
+  resourceUrls: string[];
+  elementIds: string[];
+  comments: string[];
+}
+
+const ROOT_IDS = new Set(['root', 'app', '__next', '__nuxt']);
+// Text nobody reads on screen; <noscript> is left out because a browser with JavaScript hides it.
+const UNSEEN_TAGS = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg']);
+const URL_ATTRIBUTES: Record<string, string> = {
+  script: 'src',
+  iframe: 'src',
+  img: 'src',
+  form: 'action',
+  link: 'href',
+};
+const ENABLE_JAVASCRIPT =
+  /\b(?:enable|turn on|activate|allow)\s+(?:your\s+)?javascript\b|\b(?:requires?|needs?)\s+javascript\b|\bjavascript\s+(?:is\s+)?(?:required|disabled|not\s+(?:enabled|available))\b/i;
+
+export function readDocument(html: string): DocumentFacts {
+  const root = load(html).root()[0] as unknown as ParentNode;
+  const facts: DocumentFacts = {
+    visibleText: visibleText(root),
+    title: '',
+    noscriptText: '',
+    hasEmptyRootContainer: false,
+    inlineScripts: [],
+    resourceUrls: [],
+    elementIds: [],
+    comments: [],
+  };
+  const noscripts: string[] = [];
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'comment') {
+      facts.comments.push(node.data);
+      continue;
+    }
+    if (!isElement(node)) continue;
+    const { name, attribs } = node;
+    if (attribs.id) facts.elementIds.push(attribs.id);
+    const urlAttribute = URL_ATTRIBUTES[name];
+    if (urlAttribute && attribs[urlAttribute]) facts.resourceUrls.push(attribs[urlAttribute]);
+    if (name === 'script' && !attribs.src) facts.inlineScripts.push(rawTextOf(node));
+    if (name === 'title' && facts.title === '') facts.title = collapse(rawTextOf(node));
+    if (name === 'noscript') noscripts.push(visibleText(node));
+    if (isRootContainer(node) && visibleText(node) === '') facts.hasEmptyRootContainer = true;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  facts.noscriptText = noscripts.join('\n');
+  return facts;
+}
+
+/** The §4.6 test on an already-read page. */
+export function isClientRenderedShell(facts: DocumentFacts): boolean {
+  return isClientRendered(facts, facts.visibleText);
+}
+
+/**
+ * `visibleText` is the caller's own reading of the page (its length is what the 200-character
+ * rule measures); the root container and the <noscript> notice are looked up in `html`.
+ */
+export function detectClientRendered(html: string, visibleText: string): boolean {
+  if (visibleLength(visibleText) >= CLIENT_RENDERED_MAX_CHARS) return false;
+  return isClientRendered(readDocument(html), visibleText);
+}
+
+/** Characters a reader sees once runs of whitespace count as one space. */
+export function visibleLength(text: string): number {
+  return collapse(text).length;
+}
+
+function isClientRendered(facts: DocumentFacts, visibleText: string): boolean {
+  if (visibleLength(visibleText) >= CLIENT_RENDERED_MAX_CHARS) return false;
+  return (
+    facts.hasEmptyRootContainer ||
+    ENABLE_JAVASCRIPT.test(visibleText) ||
+    ENABLE_JAVASCRIPT.test(facts.noscriptText)
+  );
+}
+
+function isRootContainer(el: Element): boolean {
+  return ROOT_IDS.has(el.attribs.id ?? '') || 'data-reactroot' in el.attribs || el.name === 'app-root';
+}
+
+/**
+ * Block elements and <br> end a line so that "<h1>403 Forbidden</h1><hr><center>nginx</center>"
+ * reads as two lines, not "403 Forbiddennginx": the error-placeholder rule looks at the first line.
+ */
+function visibleText(start: ParentNode): string {
+  const parts: string[] = [];
+  const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === '\n') {
+      parts.push('\n');
+      continue;
+    }
+    if (node.type === 'text') {
+      parts.push(node.data);
+      continue;
+    }
+    if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
+    if (node.name === 'br') {
+      parts.push('\n');
+      continue;
+    }
+    const block = BLOCK_TAGS.has(node.name);
+    if (block) stack.push('\n');
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+    if (block) parts.push('\n');
+  }
+  return parts
+    .join('')
+    .split('\n')
+    .map(collapse)
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function rawTextOf(el: Element): string {
+  return el.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../lib/analysis/analyze.js';
+
+const all = { analyzeSentiment: true, extractKeywords: true, detectLanguage: true, analyzeReadability: true };
+const none = {
+  analyzeSentiment: false,
+  extractKeywords: false,
+  detectLanguage: false,
+  analyzeReadability: false,
+};
+
+describe('analyzeText', () => {
+  it('counts characters, words and sentences', () => {
+    const text = 'Our new release is faster and more reliable. Customers love the simple setup process.';
+    const result = analyzeText(text, all);
+    expect(result.content_length).toBe(text.length);
+    expect(result.word_count).toBe(14);
+    expect(result.sentence_count).toBe(2);
+    expect(result.avg_sentence_length).toBe(7);
+    expect(result.language).toBe('en');
+    expect(result.sentiment?.label).toBe('positive');
+    expect(result.keywords?.map((k) => k.word)).toContain('release');
+    expect(result.readability?.flesch_score).toEqual(expect.any(Number));
+  });
+
+  it('returns null for parts that were not requested', () => {
+    const result = analyzeText('Some text that is long enough to be a sentence.', none);
+    expect(result).toMatchObject({ language: null, keywords: null, sentiment: null, readability: null });
+  });
+
+  it('reports 0 average sentence length when no fragment is a sentence', () => {
+    expect(analyzeText('Hello there', all)).toMatchObject({
+      word_count: 2,
+      sentence_count: 0,
+      avg_sentence_length: 0,
+    });
+  });
+
+  it('uses the detected language for sentiment even when language is not shown', () => {
+    const result = analyzeText('Le chat est sur la table dans la maison de mon voisin.', {
+      ...none,
+      analyzeSentiment: true,
+    });
+    expect(result.language).toBeNull();
+    expect(result.sentiment?.label).toBe('not_applicable');
+  });
+
+  it('rounds the average sentence length to one decimal', () => {
+    const text =
+      'One two three four five six seven. One two three four five six seven eight nine. Abc def ghi jkl mno pqr.';
+    const result = analyzeText(text, none);
+    expect(result.sentence_count).toBe(3);
+    expect(result.avg_sentence_length).toBe(7.3);
+  });
+});
