@@ -39,8 +39,8 @@ describe.each([
 ])('the stack built from $label', ({ tools, props }) => {
   const template = synth(props);
 
-  it('makes one Lambda per tool plus the stale-hold sweeper, and nothing else that runs code', () => {
-    template.resourceCountIs('AWS::Lambda::Function', tools.length + 1);
+  it('makes one Lambda per tool plus the catalog and the stale-hold sweeper, and nothing else that runs code', () => {
+    template.resourceCountIs('AWS::Lambda::Function', tools.length + 2);
     template.resourceCountIs('Custom::LogRetention', 0);
   });
 
@@ -54,7 +54,7 @@ describe.each([
       });
     }
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(tools.length + 1);
+    expect(logGroups).toHaveLength(tools.length + 2);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -77,15 +77,15 @@ describe.each([
     }
   });
 
-  it('routes POST and GET /api/v1/tools/<name> to each tool over payload v2, and nothing more', () => {
+  it('routes POST and GET /api/v1/tools/<name> to each tool over payload v2, the rest to the catalog', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', tools.length * 2);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', tools.length);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', tools.length * 2 + 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', tools.length + 1);
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
       .map((route) => route.Properties.RouteKey)
       .sort();
     expect(routeKeys).toEqual(
-      tools.flatMap((tool) => [`GET ${toolPath(tool.name)}`, `POST ${toolPath(tool.name)}`]).sort(),
+      ['$default', ...tools.flatMap((tool) => [`GET ${toolPath(tool.name)}`, `POST ${toolPath(tool.name)}`])].sort(),
     );
     const integrations = Object.values(template.findResources('AWS::ApiGatewayV2::Integration'));
     for (const integration of integrations) {

@@ -53,8 +53,18 @@ export class ExtractionServiceStack extends Stack {
     if (robotsProductToken) environment.ROBOTS_PRODUCT_TOKEN = String(robotsProductToken);
     const shared = { secretName, environment, projectRoot: PROJECT_ROOT };
 
+    // The default route: /openapi.json, /docs, the tool list, and the service's own 404/405
+    // envelopes for anything no tool route matches.
+    const catalog = new ServiceFunction(this, 'ApiCatalog', {
+      ...shared,
+      entry: `${PROJECT_ROOT}/functions/api-catalog.ts`,
+      description: 'OpenAPI document, reference page, tool catalog and unmatched routes.',
+    });
     this.api = new HttpApi(this, 'Api', {
       description: 'Web extraction tools: one route pair and one Lambda per tool.',
+      defaultIntegration: new HttpLambdaIntegration('ApiCatalogIntegration', catalog.handler, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      }),
     });
 
     for (const tool of tools) {

@@ -50,12 +50,12 @@ setTimeout(() => { console.log(JSON.stringify({ handler: typeof m.handler })); p
 `;
 
 describe('cdk synth with bundling', () => {
-  it('synthesizes one function per registry tool plus the sweeper', () => {
+  it('synthesizes one function per registry tool plus the catalog and the sweeper', () => {
     const functions = Object.values(template.Resources).filter(
       // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
       (resource: any) => resource.Type === 'AWS::Lambda::Function',
     );
-    expect(functions).toHaveLength(tools.length + 1);
+    expect(functions).toHaveLength(tools.length + 2);
   });
 
   it('writes a CommonJS bundle per function that loads in a bare folder with production settings', async () => {

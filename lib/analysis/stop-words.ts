@@ -1,7 +1,8 @@
 /*
- * Function words per language. The detection profiles are each language's most frequent function
+ * Function words per language. The Latin-script profiles are each language's most frequent function
  * words of two letters or more: one-letter words ("a", "i", "o", "e", "y") are shared by too many
- * languages, and English "I" lower-cases to Swedish/Danish/Italian "i". Keyword extraction excludes the
+ * languages, and English "I" lower-cases to Swedish/Danish/Italian "i". Cyrillic keeps them: Russian
+ * и/с/к and Ukrainian і/й/з are the sharpest signal between the two. Keyword extraction excludes the
  * profile plus the extra function words below, which only matter there (keywords need > 3 letters).
  */
 const words = (list: string): string[] => list.trim().split(/\s+/);
@@ -19,7 +20,8 @@ export const LATIN_PROFILES = {
     tout tous aussi était très sans peut cela ça même lui`),
   de: words(`der die das und ist nicht ein eine einen einem einer zu den dem des mit sich auf für von im sie
     es auch wird werden wurde sind war bei aus nach wie noch oder aber dass nur ich er wir ihr hat haben
-    kann über um so vom zum zur diese dieser dieses durch wenn man mehr schon sehr doch kein keine`),
+    kann über um so vom zum zur diese dieser dieses durch wenn man mehr schon sehr doch kein keine in an am
+    als bis alle unser unsere unserem unseren ihre ihren`),
   it: words(`il lo la gli le di del della dei delle che un una per non con sono si da in al alla anche come
     più ma questo questa ha hanno essere era nel nella sul sulla loro mi ci ne se perché quando molto
     tutto tutti ancora già cosa suo sua dove qui solo stato ho`),
@@ -59,9 +61,11 @@ export type LatinLanguage = keyof typeof LATIN_PROFILES;
 export const CYRILLIC_PROFILES = {
   ru: words(`не на что он как это по но из же за бы от так его для все она только мне было вот меня еще нет
     ему теперь когда даже ну ли если уже или быть был него до вас опять уж вам ведь там потом себя ничего
-    ей может они тут где есть надо ней мы тебя их чем была сам без чего раз тоже себе под будет`),
+    ей может они тут где есть надо ней мы тебя их чем была сам без чего раз тоже себе под будет и с к о
+    в наш наши всех всё этот эта эти при про через`),
   uk: words(`на що не до як це та за він вона вони ми ви по але його її їх від для так ще вже бути був була
-    було чи або коли тому також який яка які цей ця ці дуже між після через тільки лише можна`),
+    було чи або коли тому також який яка які цей ця ці дуже між після через тільки лише можна і й з в у
+    наш наші всіх`),
 } as const;
 
 export type CyrillicLanguage = keyof typeof CYRILLIC_PROFILES;

@@ -14,3 +14,15 @@ export function toolHandler(tool: ToolDefinition<AnyToolSchema>) {
   services.catch((error) => console.error(JSON.stringify({ level: 'error', message: String(error) })));
   return handle(createApp({ services, tools: [tool] }));
 }
+
+/**
+ * The catalog Lambda: API Gateway's default route. It serves /openapi.json, /docs and the tool
+ * list, and gives unmatched paths and methods the same 404 and 405 envelopes as the dev server.
+ * It mounts every tool's schema for the document, but tool calls never reach it: each tool path
+ * has its own, more specific route.
+ */
+export function catalogHandler(tools: readonly ToolDefinition<AnyToolSchema>[]) {
+  const services = openServices(parseConfig());
+  services.catch((error) => console.error(JSON.stringify({ level: 'error', message: String(error) })));
+  return handle(createApp({ services, tools, withDocuments: true }));
+}

@@ -13,7 +13,7 @@ import {
   type FetchOptions,
   MAX_BODY_BYTES,
 } from './types.js';
-import { checkTarget, parseTargetUrl } from './url-policy.js';
+import { checkTarget, effectiveHostMap, parseTargetUrl } from './url-policy.js';
 
 /**
  * The one way the service reads a URL. Every hop of every request passes the URL policy, the
@@ -171,7 +171,7 @@ export async function guardedRequest(
     options.timeoutMs,
   );
   const signal = combineSignals(timeout.signal, env.signal, options.signal);
-  const dispatcher = guardedDispatcherFor(env.config.fetchHostMap);
+  const dispatcher = guardedDispatcherFor(effectiveHostMap(env.config));
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const redirects: string[] = [];
   let method = options.method ?? 'GET';

@@ -37,6 +37,8 @@ export interface GuardedDispatcherOptions {
   /** FETCH_HOST_MAP: names that stand for a loopback address (development and tests only). */
   hostMap: ReadonlyMap<string, string>;
   connectTimeoutMs?: number;
+  /** Extra trusted certificate authorities (tests that serve HTTPS with their own certificate). */
+  ca?: string | string[];
 }
 
 function blocked(host: string, address: string, reason: string): ApiError {
@@ -76,7 +78,7 @@ const nextAddressCodes = new Set([
 ]);
 
 export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agent {
-  const base = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 });
+  const base = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000, ca: options.ca });
   const connect: buildConnector.connector = (connectOptions, callback) => {
     const host = normaliseHost(connectOptions.hostname);
     const servername = connectOptions.servername || (isIP(host) === 0 ? host : undefined);
@@ -101,14 +103,16 @@ export function createGuardedDispatcher(options: GuardedDispatcherOptions): Agen
   return new Agent({ connect });
 }
 
-// One Agent per host map keeps pooled keep-alive connections across calls; configs are built once.
-const dispatchers = new WeakMap<ReadonlyMap<string, string>, Agent>();
+// One Agent per distinct host map, so keep-alive connections are pooled across calls; in production
+// there is exactly one (the empty map).
+const dispatchers = new Map<string, Agent>();
 
 export function guardedDispatcherFor(hostMap: ReadonlyMap<string, string>): Agent {
-  let dispatcher = dispatchers.get(hostMap);
+  const key = JSON.stringify([...hostMap].sort());
+  let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
     dispatcher = createGuardedDispatcher({ hostMap });
-    dispatchers.set(hostMap, dispatcher);
+    dispatchers.set(key, dispatcher);
   }
   return dispatcher;
 }

@@ -9,7 +9,19 @@ import { checkAddress } from './address-policy.js';
  * opened (guarded-dispatcher.ts), so a name cannot be re-resolved between check and connect.
  */
 
-export type UrlPolicyConfig = Pick<Config, 'fetchHostMap' | 'optOutHosts'>;
+export type UrlPolicyConfig = Pick<Config, 'fetchHostMap' | 'optOutHosts' | 'NODE_ENV'>;
+
+const noHosts: ReadonlyMap<string, string> = new Map();
+
+/**
+ * FETCH_HOST_MAP as it applies: env.ts already refuses it in production, and this second check
+ * keeps a hand-built config from ever sending production traffic to loopback.
+ */
+export function effectiveHostMap(
+  config: Pick<Config, 'fetchHostMap' | 'NODE_ENV'>,
+): ReadonlyMap<string, string> {
+  return config.NODE_ENV === 'production' ? noHosts : config.fetchHostMap;
+}
 
 export interface FetchTarget {
   url: URL;
@@ -98,7 +110,7 @@ export function checkTarget(url: URL, config: UrlPolicyConfig): FetchTarget {
   }
   if (badPorts.has(url.port)) throw refuse(url, `port ${url.port} is not allowed`);
 
-  const mappedAddress = config.fetchHostMap.get(host) ?? null;
+  const mappedAddress = effectiveHostMap(config).get(host) ?? null;
   if (mappedAddress !== null) return { url, host, mappedAddress };
 
   if (isIP(host) !== 0) {

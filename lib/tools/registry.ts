@@ -1,5 +1,6 @@
 import { analyzeContentTool } from './analyze-content/index.js';
 import type { AnyToolSchema, ToolDefinition } from './define.js';
+import { extractEmbeddedStateTool } from './extract-embedded-state/index.js';
 import { readResultTool } from './read-result/index.js';
 import { summarizeContentTool } from './summarize-content/index.js';
 
@@ -11,4 +12,5 @@ export const tools: readonly ToolDefinition<AnyToolSchema>[] = [
   readResultTool,
   analyzeContentTool,
   summarizeContentTool,
+  extractEmbeddedStateTool,
 ];

@@ -31,6 +31,25 @@ describe('detectLanguage', () => {
     });
   }
 
+  it('handles short shop-style sentences', () => {
+    expect(
+      detectLanguage('Willkommen in unserem Online-Shop. Kostenloser Versand für alle Bestellungen.'),
+    ).toBe('de');
+    expect(
+      detectLanguage('Добро пожаловать в наш интернет-магазин. Бесплатная доставка для всех заказов.'),
+    ).toBe('ru');
+    expect(
+      detectLanguage('Ласкаво просимо до нашого інтернет-магазину. Безкоштовна доставка для всіх замовлень.'),
+    ).toBe('uk');
+    expect(
+      detectLanguage('Bem-vindo à nossa loja online. Frete grátis em todos os pedidos acima de R$50.'),
+    ).toBe('pt');
+  });
+
+  it('returns und for a Latin-script language it has no profile for', () => {
+    expect(detectLanguage('Lorem ipsum dolor sit amet, consectetur adipiscing elit.')).toBe(UNDETERMINED);
+  });
+
   it('tells Persian from Arabic by Persian-only letters', () => {
     expect(
       detectLanguage('روباه قهوه‌ای سریع از روی سگ تنبل می‌پرد. یک روز آفتابی بود و همه در پارک بودند.'),

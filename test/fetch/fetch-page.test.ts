@@ -188,6 +188,7 @@ describe('redirects', () => {
     ['IPv6 loopback', (port: number) => `http://[::1]:${port}/admin`, 'SSRF_BLOCKED'],
     ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'SSRF_BLOCKED'],
     ['localhost', (port: number) => `http://localhost:${port}/admin`, 'SSRF_BLOCKED'],
+    ['scheme-relative loopback', (port: number) => `//127.0.0.1:${port}/admin`, 'SSRF_BLOCKED'],
     ['file scheme', () => 'file:///etc/passwd', 'SSRF_BLOCKED'],
     ['credentials', (port: number) => `http://user:pw@other.test:${port}/admin`, 'SSRF_BLOCKED'],
     ['opted-out host', () => 'http://www.optout.test/', 'HOST_OPTED_OUT'],
@@ -364,6 +365,17 @@ describe('the overall deadline', () => {
     });
     const error = await rejectionOf(fetchPage(testFetchEnv(), site('/slow-hop'), { timeoutMs: 500 }));
     expect(error.code).toBe('FETCH_TIMEOUT');
+  });
+
+  it('covers the robots.txt fetch: a hanging robots.txt is a timeout, not a robots refusal', async () => {
+    const hanging = await startFixtureServer(() => {});
+    try {
+      const url = hanging.url('/page', 'other.test');
+      const error = await rejectionOf(fetchPage(testFetchEnv(), url, { timeoutMs: 300 }));
+      expect(error).toMatchObject({ code: 'FETCH_TIMEOUT', status: 504 });
+    } finally {
+      await hanging.close();
+    }
   });
 
   it('stops when the caller aborts env.signal', async () => {

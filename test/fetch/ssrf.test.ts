@@ -61,6 +61,8 @@ const refusedForms = [
   'http://localhost.:{port}/',
   'http://LOCALHOST:{port}/',
   'http://app.localhost:{port}/',
+  'http://ｌｏｃａｌｈｏｓｔ:{port}/',
+  'http://localhost%2e:{port}/',
   'http://printer.local/',
   'http://intranet/',
   // Cloud metadata by address and by name.
@@ -267,6 +269,18 @@ describe('names resolved at connect time', () => {
     }
     expect(server.connections()).toBe(before);
     await dispatcher.close();
+  });
+
+  it('ignores FETCH_HOST_MAP in production, where the mapped name resolves like any other', async () => {
+    setHostResolverForTests(resolveTo({ 'site.test': ['127.0.0.1'] }));
+    const env = testFetchEnv();
+    const production = { ...env, config: { ...env.config, NODE_ENV: 'production' as const } };
+    const before = server.connections();
+    const error = await rejectionOf(
+      fetchPage(production, server.url('/', 'site.test'), { timeoutMs: 2_000, respectRobots: false }),
+    );
+    expect(error).toMatchObject({ code: 'SSRF_BLOCKED', status: 403 });
+    expect(server.connections()).toBe(before);
   });
 
   it('connects a FETCH_HOST_MAP host to its mapped loopback address, on any port, without a lookup', async () => {

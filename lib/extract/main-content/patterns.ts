@@ -39,72 +39,39 @@ function wordSet(words: string): ReadonlySet<string> {
 }
 
 /**
- * Words that mark an element as page furniture wherever it sits, even inside the article container:
- * share bars, recirculation lists, consent banners, ad slots, comment threads.
+ * Names that rule an element out even when it is large: a long comment thread or a wall of related
+ * stories can hold more text than the article, so size must not rescue them.
  */
-export const BOILERPLATE_WORDS = wordSet(`
-  share shares sharing sharebar sharetools social socials socialbar sociallinks addthis sharethis
+const DECISIVE_WORDS = wordSet(`
+  ad ads adslot adunit adsbygoogle dfp gpt advert adverts advertisement advertisements advertising
+  comment comments commentlist replies respond responses disqus
   related recommended recommendations recommendation recirc recirculation outbrain taboola zergnet
-  newsletter newsletters subscribe subscription subscriptions signup paywall regwall
-  cookie cookies consent gdpr ccpa privacybanner
-  comment comments commentlist disqus replies respond
-  ad ads advert adverts advertisement advertisements advertising adslot adunit adsbygoogle dfp gpt
-  sponsor sponsored sponsors promo promos promotion promoted partner partners
-  breadcrumb breadcrumbs pagination pager navbar navigation nav menu menus submenu megamenu
-  sidebar sidenav skiplink skip toolbar popup modal overlay lightbox interstitial
-  footer masthead topbar
-  noprint
-  trending popular mostread mostpopular
-  authorbio bio byline
-  tags tagcloud taglist keywords categories
-  widget widgets
+  cookie cookies consent gdpr ccpa onetrust
+  share shares sharing sharebar sharetools sharedaddy addthis sharethis
+  newsletter newsletters paywall regwall popup modal
 `);
 
-/** Two-word runs that mean furniture ("more stories", "read next", "screen reader text"). */
-const BOILERPLATE_PAIRS = [
-  ['more', 'stories'],
-  ['read', 'next'],
-  ['read', 'more'],
-  ['see', 'also'],
-  ['you', 'may'],
-  ['also', 'like'],
-  ['most', 'read'],
-  ['most', 'popular'],
-  ['further', 'reading'],
-  ['post', 'navigation'],
-  ['post', 'meta'],
-  ['entry', 'meta'],
-  ['article', 'meta'],
-  ['entry', 'footer'],
-  ['article', 'footer'],
-  ['post', 'footer'],
-  ['author', 'box'],
-  ['about', 'author'],
-];
+/** Glued names ("relatedposts", "commentlist2", "newsletterSignup") caught by their first word. */
+const DECISIVE_STEMS = ['related', 'recommend', 'comment', 'sharing', 'newsletter', 'cookie', 'advert', 'outbrain', 'taboola', 'disqus', 'onetrust'];
+
+/** Furniture unless the element holds most of the page's text (then it is a badly named wrapper). */
+const BOILERPLATE_WORDS = wordSet(`
+  social socials sociallinks subscribe subscription subscriptions signup
+  sponsor sponsored sponsors promo promos promotion promoted partner partners
+  breadcrumb breadcrumbs pagination pager navbar navigation nav menu menus submenu megamenu
+  sidebar sidenav skiplink skip toolbar overlay lightbox interstitial
+  footer masthead topbar noprint trending popular mostread mostpopular widget widgets tagcloud taglist
+`);
 
 /**
- * Hiding classes count only without a breakpoint word: Bootstrap's "hidden-xs" or "d-none d-md-block"
- * is visible on the desktop page we stand for.
+ * Names of the small print around an article (bylines, dates, tag lists, photo credits, reading
+ * time, vote buttons): removed only while short, since a long element so named is something else.
  */
-const HIDING_WORDS = wordSet('hidden hide invisible sronly srtext visuallyhidden screenreader');
-const HIDING_PAIRS = [
-  ['screen', 'reader'],
-  ['sr', 'only'],
-  ['visually', 'hidden'],
-  ['d', 'none'],
-];
-const BREAKPOINT_WORDS = wordSet('xs sm md lg xl xxl mobile desktop tablet phone small large print');
-
-export function isHiddenByName(el: Element): boolean {
-  const tokens = classTokens(el);
-  if (tokens.length === 0) return false;
-  let hiding = hasPair(tokens, HIDING_PAIRS);
-  for (const token of tokens) {
-    if (BREAKPOINT_WORDS.has(token)) return false;
-    if (HIDING_WORDS.has(token)) hiding = true;
-  }
-  return hiding;
-}
+const SMALL_PRINT_WORDS = wordSet(`
+  author authors authorbio bio byline meta date timestamp published tags categories keywords
+  credit credits readtime actions vote votes clap claps rating follow print email save bookmark
+`);
+export const SMALL_PRINT_MAX_CHARS = 200;
 
 /** Words that weigh against a container without ruling it out. */
 export const NEGATIVE_WORDS = wordSet(`
@@ -151,18 +118,17 @@ function hasPair(
   return false;
 }
 
-/**
- * Names that rule an element out even when it is large: a long comment thread or a wall of related
- * stories can hold more text than the article, so size must not rescue them.
- */
-const DECISIVE_WORDS = wordSet(`
-  comment comments commentlist disqus replies respond related recommended recommendations recirc
-  recirculation outbrain taboola zergnet cookie cookies consent gdpr ccpa ad ads advert advertisement
-  adslot adunit adsbygoogle share sharing sharebar newsletter paywall regwall popup modal
-`);
-
 export function isDecisiveBoilerplateName(el: Element): boolean {
-  for (const token of classTokens(el)) if (DECISIVE_WORDS.has(token)) return true;
+  for (const token of classTokens(el)) {
+    if (DECISIVE_WORDS.has(token)) return true;
+    for (const stem of DECISIVE_STEMS) if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
+  }
+  return false;
+}
+
+/** Small print by name; the caller checks that the element is short. */
+export function isSmallPrintByName(el: Element): boolean {
+  for (const token of classTokens(el)) if (SMALL_PRINT_WORDS.has(token)) return true;
   return false;
 }
 
@@ -192,7 +158,7 @@ export function classWeight(el: Element): number {
   let negative = false;
   let positive = false;
   for (const token of tokens) {
-    if (BOILERPLATE_WORDS.has(token) || NEGATIVE_WORDS.has(token)) negative = true;
+    if (DECISIVE_WORDS.has(token) || BOILERPLATE_WORDS.has(token) || NEGATIVE_WORDS.has(token)) negative = true;
     if (POSITIVE_WORDS.has(token)) positive = true;
   }
   let weight = 0;
@@ -220,4 +186,4 @@ export const FURNITURE_ROLES = new Set([
 
 /** Short furniture lines that sit inside article containers on most CMSs. */
 export const BOILERPLATE_TEXT =
-  /^(advertisement|advertisements|sponsored( content)?|ad|read more|continue reading|read next|see also|related( articles| stories| content| coverage)?:?|share( this( article| story| post)?)?:?|follow us|sign up|subscribe|click here to subscribe|skip to (main )?content|loading\.{0,3}|scroll to continue|story continues below( advertisement)?|article continues below( advertisement)?|this article is more than \d+ \w+ old)$/i;
+  /^(advertisement|advertisements|sponsored( content)?|ad|skip advertisement|advertisement - scroll to continue|read more|continue reading( the main story| below)?|read next|see also|related( articles| stories| content| coverage)?:?|share( this( article| story| post)?)?:?|follow us|sign up|subscribe|click here to subscribe|skip to (main )?content|loading\.{0,3}|scroll to continue( with content)?|story continues below( advertisement)?|article continues below( advertisement)?|this article is more than \d+ \w+ old)$/i;

@@ -6,6 +6,8 @@ import {
   isBoilerplateByName,
   isDecisiveBoilerplateName,
   isHiddenByName,
+  isSmallPrintByName,
+  SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
 import type { ContentStats } from './stats.js';
 
@@ -105,7 +107,7 @@ export function findBoilerplate(root: Element, rawStats: ContentStats, options: 
       removed.add(el);
       return false;
     }
-    if (options.useNames && isFurnitureByName(el, holdsMostText)) {
+    if (options.useNames && isFurnitureByName(el, rawStats, holdsMostText)) {
       removed.add(el);
       return false;
     }
@@ -118,11 +120,12 @@ export function findBoilerplate(root: Element, rawStats: ContentStats, options: 
   return removed;
 }
 
-function isFurnitureByName(el: Element, holdsMostText: (el: Element) => boolean): boolean {
+function isFurnitureByName(el: Element, rawStats: ContentStats, holdsMostText: (el: Element) => boolean): boolean {
   const role = el.attribs.role;
   if (role && FURNITURE_ROLES.has(role.toLowerCase()) && !holdsMostText(el)) return true;
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(el)) return true;
+  if (isSmallPrintByName(el) && rawStats.get(el).text <= SMALL_PRINT_MAX_CHARS) return true;
   if (isHiddenByName(el) && !holdsMostText(el)) return true;
   return isBoilerplateByName(el) && !holdsMostText(el);
 }

@@ -1,13 +1,9 @@
 import { type Element, HEADING_TAGS, isElement } from '../dom.js';
 import { classWeight } from './patterns.js';
-import type { ContentStats } from './stats.js';
+import { type ContentStats, isParagraphUnit } from './stats.js';
 
-/** A block whose own text is shorter than this is a label, not a paragraph (Readability's 25). */
-const MIN_PARAGRAPH_CHARS = 25;
 /** How far up a paragraph's score spreads (Readability: 5 levels, halving then thirds). */
 const ANCESTOR_LEVELS = 5;
-
-const NOT_PARAGRAPHS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'th', 'caption', 'figcaption', 'label']);
 
 function tagBase(el: Element): number {
   switch (el.name) {
@@ -53,9 +49,7 @@ function initialScore(el: Element): number {
 export function scoreCandidates(stats: ContentStats, root: Element): Map<Element, number> {
   const scores = new Map<Element, number>();
   for (const [el, s] of stats.elements()) {
-    if (s.ownText < MIN_PARAGRAPH_CHARS || NOT_PARAGRAPHS.has(el.name)) continue;
-    // A list item made of a link is navigation even when long.
-    if (el.name === 'li' && s.ownLink > s.ownText * 0.5) continue;
+    if (!isParagraphUnit(el, s)) continue;
     const contentScore = 1 + s.ownCommas + Math.min(Math.floor(s.ownText / 100), 3);
     let level = 0;
     for (
@@ -125,34 +119,26 @@ export function pickTopCandidate(scores: Map<Element, number>, root: Element): E
 
 /** What an ancestor adds beyond the current choice must be this link-free to be taken as article. */
 const MAX_EXTRA_LINK_DENSITY = 0.25;
+/** …and must add at least this share of prose, or the climb only gathers headers and bylines. */
+const MIN_EXTRA_PROSE = 0.3;
 
 /**
  * Readability stops at the block with the densest paragraphs, which on long documents is one section
- * of many (a man page's OPTIONS, a tutorial's longest chapter). We move up while what the ancestor
- * adds beyond the current choice, furniture already pruned, is prose: mostly unlinked text that is
- * not named like furniture. Sidebars, link lists and teaser walls add linked text and stop the climb.
+ * of many (a man page's OPTIONS, a tutorial's longest chapter). We move up while the ancestor adds a
+ * substantial amount of prose (30 % more) that is mostly unlinked and not named like furniture.
+ * What usually surrounds a news article (headline, standfirst, byline, caption, author box) is too
+ * little to pass; teaser walls and link lists are too linked. Wrappers adding nothing are crossed.
  */
 export function climbWhileProse(top: Element, stats: ContentStats, root: Element): Element {
   let current = top;
-  for (let p = current.parent; isElement(p); p = p.parent) {
+  for (let p = top.parent; isElement(p); p = p.parent) {
+    if (p !== root && classWeight(p) < 0) break;
     const now = stats.get(current);
     const next = stats.get(p);
     const extraText = next.text - now.text;
-    const extraLinks = next.link - now.link;
-    if (extraText > 0 && extraLinks / extraText > MAX_EXTRA_LINK_DENSITY) break;
-    if (p !== root && classWeight(p) < 0) break;
-    current = p;
+    if (extraText > 0 && (next.link - now.link) / extraText > MAX_EXTRA_LINK_DENSITY) break;
+    if (next.prose - now.prose >= now.prose * MIN_EXTRA_PROSE) current = p;
     if (p === root) break;
   }
   return current;
-}
-
-function onlyElementChild(el: Element): Element | null {
-  let only: Element | null = null;
-  for (const child of el.children) {
-    if (child.type === 'text' && !child.data.trim()) continue;
-    if (!isElement(child) || only) return null;
-    only = child;
-  }
-  return only;
 }

@@ -41,11 +41,26 @@ export const INLINE_TAGS = new Set([
   'wbr',
 ]);
 
+/** A block whose own text is shorter than this is a label, not a paragraph (Readability's 25). */
+const MIN_PARAGRAPH_CHARS = 25;
+const NOT_PARAGRAPHS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'th', 'caption', 'figcaption', 'label']);
+
+/**
+ * A paragraph for scoring: a block whose own flowing text (which also covers text in a <div> or
+ * <td> split by <br>) reaches 25 characters, is not a heading or caption, and is not mostly a link.
+ */
+export function isParagraphUnit(el: Element, stats: NodeStats): boolean {
+  if (stats.ownText < MIN_PARAGRAPH_CHARS || NOT_PARAGRAPHS.has(el.name)) return false;
+  return stats.ownLink <= stats.ownText * 0.5;
+}
+
 export interface NodeStats {
   /** Characters of text in the subtree, whitespace runs counted once. */
   text: number;
   /** Of which inside links. */
   link: number;
+  /** Text of paragraph-like blocks in the subtree (see isParagraphUnit): prose, as opposed to labels. */
+  prose: number;
   /** Text that flows directly in this element (not inside a child block): what makes it a paragraph. */
   ownText: number;
   ownLink: number;
@@ -60,6 +75,7 @@ export interface NodeStats {
 
 const EMPTY: NodeStats = Object.freeze({
   text: 0,
+  prose: 0,
   link: 0,
   ownText: 0,
   ownLink: 0,
@@ -173,6 +189,7 @@ export class ContentStats {
   private finish(el: Element): void {
     const stats = this.stats(el);
     const name = el.name;
+    if (isParagraphUnit(el, stats)) stats.prose += stats.ownText;
     if (name === 'p' || name === 'pre') stats.paragraphs++;
     else if (name === 'img' || name === 'picture') stats.images++;
     else if (name === 'li') stats.listItems++;
@@ -183,6 +200,7 @@ export class ContentStats {
     if (!isElement(parent)) return;
     const parentStats = this.stats(parent);
     parentStats.text += stats.text;
+    parentStats.prose += stats.prose;
     parentStats.link += stats.link;
     parentStats.paragraphs += stats.paragraphs;
     parentStats.images += stats.images;
