@@ -98,7 +98,8 @@ export class PageDocument {
   get mainContent(): MainContent {
     return this.memo('main', () => {
       const hint = jsonLdArticleBody(this.metadata.json_ld) ?? undefined;
-      return extractMainContent(this.contentRoot, { articleBodyHint: hint });
+      const title = this.metadata.title ?? undefined;
+      return extractMainContent(this.contentRoot, { articleBodyHint: hint, titleHint: title });
     });
   }
 

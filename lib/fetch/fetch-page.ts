@@ -201,7 +201,7 @@ export async function guardedRequest(
         if (redirects.length >= maxRedirects) {
           throw new ApiError(
             'FETCH_FAILED',
-            `Too many redirects: more than ${maxRedirects} starting at ${requestedUrl}`,
+            `too many redirects (more than ${maxRedirects}) starting at ${requestedUrl}`,
           );
         }
         current = resolveLocation(location, current);
@@ -312,7 +312,14 @@ async function readResponse(
     await discard(response);
     return { ...binary, bytes: 0 };
   }
-  const body = new CappedBody(response, options.maxBytes, options.overflow ?? 'throw');
+  const overflow = options.overflow ?? 'throw';
+  // Without a content coding the declared length is the decoded length: refuse before reading.
+  const declaredLength = Number(headers['content-length']);
+  if (overflow === 'throw' && !headers['content-encoding'] && declaredLength > options.maxBytes) {
+    await discard(response);
+    throw tooLarge(options.maxBytes);
+  }
+  const body = new CappedBody(response, options.maxBytes, overflow);
   const kind = declaredKind ?? sniffBodyKind(await body.readAtLeast(SNIFF_BYTES));
   if (kind === 'binary') {
     await body.cancel();
@@ -378,8 +385,12 @@ class CappedBody {
       return;
     }
     await this.cancel();
-    throw new ApiError('RESPONSE_TOO_LARGE', `Response body is larger than ${this.maxBytes} bytes`);
+    throw tooLarge(this.maxBytes);
   }
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError('RESPONSE_TOO_LARGE', `Response body is larger than ${maxBytes} bytes`);
 }
 
 const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -390,8 +401,15 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** undici reports everything as `TypeError: fetch failed` with the real reason in `cause`. */
-function toApiError(error: unknown, signal: AbortSignal, url: URL): ApiError {
+function isUndiciFailure(error: unknown): boolean {
+  return error instanceof TypeError && (error.message === 'fetch failed' || error.message === 'terminated');
+}
+
+/**
+ * undici reports network trouble as `TypeError: fetch failed` (or `terminated` mid-body) with the
+ * real reason in `cause`. Anything else is a bug and keeps its identity, so it surfaces as a 500.
+ */
+function toApiError(error: unknown, signal: AbortSignal, url: URL): unknown {
   if (error instanceof ApiError) return error;
   if (signal.aborted) {
     const reason: unknown = signal.reason;
@@ -404,6 +422,7 @@ function toApiError(error: unknown, signal: AbortSignal, url: URL): ApiError {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof ApiError) return cause;
   const code = errorCode(cause) ?? errorCode(error);
+  if (code === undefined && !isUndiciFailure(error)) return error;
   if (code && timeoutCodes.has(code))
     return new ApiError('FETCH_TIMEOUT', `Fetching ${url.href} timed out`, { cause });
   if (code && dnsCodes.has(code)) {

@@ -37,7 +37,7 @@ export interface GuardedDispatcherOptions {
   /** FETCH_HOST_MAP: names that stand for a loopback address (development and tests only). */
   hostMap: ReadonlyMap<string, string>;
   connectTimeoutMs?: number;
-  /** Extra trusted certificate authorities (tests that serve HTTPS with their own certificate). */
+  /** Trusted CAs in place of the system roots (tests that serve HTTPS with their own certificate). */
   ca?: string | string[];
 }
 

@@ -49,7 +49,9 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   keepWhenStored?(data: T): Record<string, unknown>;
 }
 
-export function defineTool<S extends AnyToolSchema, T>(definition: ToolDefinition<S, T>): ToolDefinition<S, T> {
+export function defineTool<S extends AnyToolSchema, T>(
+  definition: ToolDefinition<S, T>,
+): ToolDefinition<S, T> {
   return definition;
 }
 

@@ -318,6 +318,19 @@ describe('body limits', () => {
     expect(error.code).toBe('RESPONSE_TOO_LARGE');
   });
 
+  it('refuses a declared Content-Length over the cap without reading the body', async () => {
+    route('/declared-large', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(50 * 1024 * 1024) });
+      res.write('<p>');
+      res.on('close', () => {
+        if (!res.writableFinished) closedEarly.add('/declared-large');
+      });
+    });
+    const error = await rejectionOf(fetchPage(testFetchEnv(), site('/declared-large'), { timeoutMs: 5_000 }));
+    expect(error).toMatchObject({ code: 'RESPONSE_TOO_LARGE', status: 413 });
+    await expect.poll(() => closedEarly.has('/declared-large')).toBe(true);
+  });
+
   it('counts decompressed bytes: a small gzip bomb stops at the cap', async () => {
     const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024));
     expect(bomb.length).toBeLessThan(200 * 1024);

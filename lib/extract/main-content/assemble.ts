@@ -105,7 +105,14 @@ const CLEANED_TAGS = new Set([
   'header',
 ]);
 
+/** "Read more: <headline>", "See also: <headline>": a teaser dressed as a paragraph. */
+const TEASER_LINE = /^(?:read|see|related|more|also|watch|listen|further)\b[^:]{0,24}:/i;
+
 function shouldDrop(el: Element, stats: ContentStats): boolean {
+  if (el.name === 'p') {
+    const s = stats.get(el);
+    return s.text < 200 && stats.linkDensity(el) > 0.5 && TEASER_LINE.test(textOf(el));
+  }
   if (!CLEANED_TAGS.has(el.name)) return false;
   const s = stats.get(el);
   if (s.text === 0) return false;

@@ -1,8 +1,8 @@
-import { type Element, isAncestorOf, isElement } from '../dom.js';
+import { type Element, findFirst, HEADING_TAGS, isAncestorOf, isElement, textOf } from '../dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { matchArticleBody } from './hint.js';
 import { findBoilerplate } from './prune.js';
-import { climbWhileProse, pickTopCandidate, scoreCandidates } from './score.js';
+import { climbWhileProse, descendToProse, isDeclaredArticleBody, pickTopCandidate, scoreCandidates } from './score.js';
 import { ContentStats } from './stats.js';
 
 export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'body';
@@ -21,6 +21,8 @@ export interface MainContent {
 export interface MainContentOptions {
   /** The page's JSON-LD `articleBody`, when it published one. */
   articleBodyHint?: string;
+  /** The page title (og:title or <title>): a leading heading repeating it is left out. */
+  titleHint?: string;
 }
 
 /** Under this many characters a first pass probably pruned the article itself. */
@@ -47,9 +49,9 @@ function attempt(body: Element, rawStats: ContentStats, useNames: boolean, hint?
     }
   }
   if (!top) return null;
-  const microdata = articleBodyAncestor(top, body);
-  if (microdata) top = microdata;
-  else if (!usedHint) top = climbWhileProse(top, stats, body);
+  const declared = isDeclaredArticleBody(top) ? top : declaredArticleBodyAncestor(top, body);
+  if (declared) top = declared;
+  else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
   const roots = collectSiblings(top, scores, stats, removed);
   cleanInside(roots, stats, removed);
   const cleaned = new ContentStats(body, removed);
@@ -58,10 +60,10 @@ function attempt(body: Element, rawStats: ContentStats, useNames: boolean, hint?
 }
 
 /** A candidate inside an itemprop=articleBody element is part of the body the CMS declared. */
-function articleBodyAncestor(top: Element, body: Element): Element | null {
+function declaredArticleBodyAncestor(top: Element, body: Element): Element | null {
   let level = 0;
   for (let p = top.parent; isElement(p) && p !== body && level < 4; p = p.parent, level++) {
-    if (p.attribs.itemprop === 'articleBody') return p;
+    if (isDeclaredArticleBody(p)) return p;
   }
   return null;
 }
@@ -84,6 +86,7 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
       method = 'recovered';
     }
   }
+  if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
   if (!best || best.textLength === 0) {
     const removed = findBoilerplate(body, rawStats, { useNames: true });
     const cleaned = new ContentStats(body, removed);
@@ -95,6 +98,24 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     method,
     textLength: best.textLength,
   };
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * Readability's `_headerDuplicatesTitle`: the headline sits in the metadata already, and annotated
+ * article bodies leave it out. Only a heading before any paragraph, made of the title's words.
+ */
+function dropTitleHeading(roots: Element[], removed: Set<Element>, title: string): void {
+  const titleWords = new Set(words(title));
+  const heading = findFirst(roots[0], (el) => HEADING_TAGS.has(el.name) || el.name === 'p');
+  if (!heading || heading.name === 'p' || removed.has(heading)) return;
+  const headingWords = words(textOf(heading));
+  if (headingWords.length < 2) return;
+  const shared = headingWords.filter((word) => titleWords.has(word)).length;
+  if (shared / headingWords.length >= 0.75 && headingWords.length >= titleWords.size * 0.4) removed.add(heading);
 }
 
 function sortInDocumentOrder(roots: Element[]): Element[] {

@@ -68,10 +68,54 @@ const BOILERPLATE_WORDS = wordSet(`
  * time, vote buttons): removed only while short, since a long element so named is something else.
  */
 const SMALL_PRINT_WORDS = wordSet(`
-  author authors authorbio bio byline meta date timestamp published tags categories keywords
+  author authors authorbio authorbox bio byline meta date timestamp published tags categories keywords
   credit credits readtime actions vote votes clap claps rating follow print email save bookmark
 `);
 export const SMALL_PRINT_MAX_CHARS = 200;
+
+/** Two-word runs that mean furniture ("more stories", "read next", "post navigation"). */
+const BOILERPLATE_PAIRS = [
+  ['more', 'stories'],
+  ['read', 'next'],
+  ['read', 'more'],
+  ['see', 'also'],
+  ['you', 'may'],
+  ['also', 'like'],
+  ['most', 'read'],
+  ['most', 'popular'],
+  ['further', 'reading'],
+  ['post', 'navigation'],
+  ['post', 'meta'],
+  ['entry', 'meta'],
+  ['article', 'meta'],
+  ['entry', 'footer'],
+  ['article', 'footer'],
+  ['post', 'footer'],
+];
+
+/**
+ * Hiding classes count only without a breakpoint word: Bootstrap's "hidden-xs" or "d-none d-md-block"
+ * is visible on the desktop page we stand for.
+ */
+const HIDING_WORDS = wordSet('hidden hide invisible sronly srtext visuallyhidden screenreader');
+const HIDING_PAIRS = [
+  ['screen', 'reader'],
+  ['sr', 'only'],
+  ['visually', 'hidden'],
+  ['d', 'none'],
+];
+const BREAKPOINT_WORDS = wordSet('xs sm md lg xl xxl mobile desktop tablet phone small large print');
+
+export function isHiddenByName(el: Element): boolean {
+  const tokens = classTokens(el);
+  if (tokens.length === 0) return false;
+  let hiding = hasPair(tokens, HIDING_PAIRS);
+  for (const token of tokens) {
+    if (BREAKPOINT_WORDS.has(token)) return false;
+    if (HIDING_WORDS.has(token)) hiding = true;
+  }
+  return hiding;
+}
 
 /** Words that weigh against a container without ruling it out. */
 export const NEGATIVE_WORDS = wordSet(`
@@ -118,12 +162,25 @@ function hasPair(
   return false;
 }
 
+/** Author boxes: prose about the writer, as long as a paragraph and never part of the article. */
+const DECISIVE_PAIRS = [
+  ['author', 'bio'],
+  ['author', 'box'],
+  ['author', 'card'],
+  ['author', 'info'],
+  ['author', 'profile'],
+  ['about', 'author'],
+  ['about', 'the'],
+  ['written', 'by'],
+];
+
 export function isDecisiveBoilerplateName(el: Element): boolean {
-  for (const token of classTokens(el)) {
+  const tokens = classTokens(el);
+  for (const token of tokens) {
     if (DECISIVE_WORDS.has(token)) return true;
     for (const stem of DECISIVE_STEMS) if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
   }
-  return false;
+  return hasPair(tokens, DECISIVE_PAIRS);
 }
 
 /** Small print by name; the caller checks that the element is short. */

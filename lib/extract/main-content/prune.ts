@@ -63,7 +63,7 @@ function isHiddenElement(el: Element): boolean {
 function isProtected(el: Element): boolean {
   const name = el.name;
   if (name === 'body' || name === 'html' || name === 'main') return true;
-  if (el.attribs.itemprop === 'articleBody') return true;
+  if (el.attribs.itemprop === 'articleBody' || el.attribs.name === 'articleBody') return true;
   return isArticleBodyByName(el);
 }
 

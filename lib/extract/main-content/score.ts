@@ -33,10 +33,16 @@ function tagBase(el: Element): number {
   }
 }
 
+/** The CMS says so: schema.org microdata, or the `name="articleBody"` some newsrooms use. */
+export function isDeclaredArticleBody(el: Element): boolean {
+  const a = el.attribs;
+  return a.itemprop === 'articleBody' || a.name === 'articleBody' || a.itemprop === 'text';
+}
+
 function initialScore(el: Element): number {
   let score = tagBase(el) + classWeight(el);
   // Microdata is written by the CMS, not guessed: it outranks any class name.
-  if (el.attribs.itemprop === 'articleBody' || el.attribs.itemprop === 'text') score += 40;
+  if (isDeclaredArticleBody(el)) score += 40;
   return score;
 }
 
@@ -117,6 +123,28 @@ export function pickTopCandidate(scores: Map<Element, number>, root: Element): E
   return top;
 }
 
+/** Share of the prose a child must hold for the choice to narrow to it. */
+const DESCEND_SHARE = 0.9;
+
+/**
+ * Narrows the choice to a child holding nearly all of its prose (an <article> whose body <div> has
+ * everything but the headline, standfirst and byline): annotators leave those out, and a body split
+ * across several children is put back together by the sibling merge that follows.
+ */
+export function descendToProse(top: Element, stats: ContentStats): Element {
+  let current = top;
+  for (;;) {
+    const prose = stats.get(current).prose;
+    if (prose === 0) return current;
+    let next: Element | null = null;
+    for (const child of current.children) {
+      if (isElement(child) && child.type === 'tag' && stats.get(child).prose >= prose * DESCEND_SHARE) next = child;
+    }
+    if (!next || isParagraphUnit(next, stats.get(next))) return current;
+    current = next;
+  }
+}
+
 /** What an ancestor adds beyond the current choice must be this link-free to be taken as article. */
 const MAX_EXTRA_LINK_DENSITY = 0.25;
 /** …and must add at least this share of prose, or the climb only gathers headers and bylines. */
@@ -141,4 +169,14 @@ export function climbWhileProse(top: Element, stats: ContentStats, root: Element
     if (p === root) break;
   }
   return current;
+}
+
+function onlyElementChild(el: Element): Element | null {
+  let only: Element | null = null;
+  for (const child of el.children) {
+    if (child.type === 'text' && !child.data.trim()) continue;
+    if (!isElement(child) || only) return null;
+    only = child;
+  }
+  return only;
 }

@@ -1,18 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { analyzeText, type ContentAnalysis } from '../../analysis/analyze.js';
-import { ApiError } from '../../errors/api-error.js';
 import { defineTool, type ToolContext } from '../define.js';
+import { loadPageText } from '../shared/load-page-text.js';
+import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
 
 const schema = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' })
-      .optional()
-      .openapi({
-        description:
-          'Page whose text is analysed. One of `url` or `content` is required; `url` wins when both are sent.',
-        example: 'https://example.com/blog/launch',
-      }),
+    url: httpUrl(
+      'Page whose text is analysed. One of `url` or `content` is required; `url` wins when both are sent.',
+      'https://example.com/blog/launch',
+    ).optional(),
     content: z.string().min(1, 'content must not be empty').optional().openapi({
       description: 'Text to analyse instead of fetching a page. Ignored when `url` is also sent.',
       example: 'Our new release is faster and far more reliable. Customers say the setup is a pleasure.',
@@ -33,15 +30,8 @@ const schema = z
       description: 'Adds `readability`: Flesch reading ease (0–100) and a grade level.',
       example: false,
     }),
-    timeout: z.number().int().min(1000).max(30000).default(10000).openapi({
-      description: 'Fetch timeout in milliseconds for the `url` form (1000–30000).',
-      example: 10000,
-    }),
-    respect_robots: z.boolean().default(true).openapi({
-      description:
-        'Check robots.txt before fetching `url`; false fetches anyway, adds a warning and records the override.',
-      example: true,
-    }),
+    timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+    respect_robots: respectRobots,
   })
   .refine((input) => input.url !== undefined || input.content !== undefined, {
     message: 'one of url or content is required',
@@ -84,6 +74,10 @@ export const analyzeContentTool = defineTool({
 async function sourceText(ctx: ToolContext, input: AnalyzeContentInput): Promise<string> {
   if (input.url === undefined) return input.content ?? '';
   if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
-  // The page loader (fetch, robots, SSRF guard, HTML to text) lands with the fetcher.
-  throw new ApiError('TOOL_NOT_AVAILABLE', 'url form arrives with the fetcher');
+  const page = await loadPageText(ctx, input.url, {
+    tool: 'analyze_content',
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+  });
+  return page.text;
 }

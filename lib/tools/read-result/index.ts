@@ -5,14 +5,10 @@ import { loadStoredResult } from '../../results/stored-results.js';
 import { defineTool } from '../define.js';
 
 const schema = z.object({
-  result_handle: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({
-      description: 'The `result_handle` of an oversized result (kept 1 hour).',
-      example: 'res_01J0ABCDEF',
-    }),
+  result_handle: z.string().min(1).max(100).openapi({
+    description: 'The `result_handle` of an oversized result (kept 1 hour).',
+    example: 'res_01J0ABCDEF',
+  }),
   json_path: z.string().max(1000).optional().openapi({
     description:
       'Selects one value inside the stored result: dotted keys and array indexes (`formats.markdown`, `links[3].href`); a leading `$.` is accepted. Whole result when omitted.',

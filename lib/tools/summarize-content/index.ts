@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { SUMMARY_TYPES, type Summary, summarize } from '../../analysis/summarize.js';
-import { ApiError } from '../../errors/api-error.js';
 import { defineTool, type ToolContext } from '../define.js';
+import { loadPageText } from '../shared/load-page-text.js';
+import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
 
 /** §4.11: present only with `include_metadata` on the `url` form. */
 export interface PageMetadata {
@@ -17,14 +18,10 @@ export interface SummarizeContentData extends Summary {
 
 const schema = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' })
-      .optional()
-      .openapi({
-        description:
-          'Page to summarise. One of `url` or `content` is required; `url` wins when both are sent.',
-        example: 'https://example.com/blog/launch',
-      }),
+    url: httpUrl(
+      'Page to summarise. One of `url` or `content` is required; `url` wins when both are sent.',
+      'https://example.com/blog/launch',
+    ).optional(),
     content: z.string().min(1, 'content must not be empty').optional().openapi({
       description: 'Text to summarise instead of fetching a page. Ignored when `url` is also sent.',
       example: 'The council approved the new budget on Monday. Spending on parks rises by ten percent.',
@@ -47,15 +44,8 @@ const schema = z
         'With `url` only: adds `metadata` {title, description, author, publish_date}; otherwise null.',
       example: false,
     }),
-    timeout: z.number().int().min(1000).max(30000).default(10000).openapi({
-      description: 'Fetch timeout in milliseconds for the `url` form (1000–30000).',
-      example: 10000,
-    }),
-    respect_robots: z.boolean().default(true).openapi({
-      description:
-        '`url` form only: check robots.txt before fetching; false fetches anyway and adds a warning.',
-      example: true,
-    }),
+    timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+    respect_robots: respectRobots,
   })
   .refine((input) => input.url !== undefined || input.content !== undefined, {
     message: 'one of url or content is required',
@@ -94,6 +84,10 @@ async function sourceText(
 ): Promise<{ text: string; metadata: PageMetadata | null }> {
   if (input.url === undefined) return { text: input.content ?? '', metadata: null };
   if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
-  // The page loader (fetch, robots, SSRF guard, HTML to text and metadata) lands with the fetcher.
-  throw new ApiError('TOOL_NOT_AVAILABLE', 'url form arrives with the fetcher');
+  const page = await loadPageText(ctx, input.url, {
+    tool: 'summarize_content',
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+  });
+  return { text: page.text, metadata: input.include_metadata ? page.metadata : null };
 }

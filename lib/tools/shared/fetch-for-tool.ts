@@ -1,0 +1,58 @@
+import { assessFetchedPage } from '../../fetch/assess-page.js';
+import { fetchPage } from '../../fetch/fetch-page.js';
+import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
+import type { ToolContext } from '../define.js';
+
+export interface ToolFetchOptions {
+  tool: string;
+  timeoutMs: number;
+  respectRobots: boolean;
+  escalate?: boolean;
+  headers?: Record<string, string>;
+  userAgent?: string;
+  /** Count Fastly's block page as a wall (document 2 §4.0 names it for `scrape`). */
+  includeFastly?: boolean;
+}
+
+export interface ToolFetch {
+  page: FetchedPage;
+  /** false for a client-rendered page whose JavaScript did not run (§4.6). */
+  rendered: boolean;
+  /** Whether the stealth render ran: the +5 of `escalate` is kept only then. */
+  escalated: boolean;
+}
+
+export function fetchEnvironment(ctx: ToolContext): FetchEnvironment {
+  return {
+    config: ctx.services.config,
+    kv: ctx.services.kv,
+    warn: ctx.warn,
+    recordRobotsOverride: ctx.recordRobotsOverride,
+    signal: ctx.signal,
+  };
+}
+
+/**
+ * The one way a tool reads a page: the guarded fetch (SSRF, robots, limits), then the gate that
+ * turns walls, target errors and binaries into document 2 §7's errors. Warnings of the gate
+ * (JSON body, client-rendered page) go to the envelope.
+ */
+export async function fetchForTool(
+  ctx: ToolContext,
+  url: string,
+  options: ToolFetchOptions,
+): Promise<ToolFetch> {
+  const page = await fetchPage(fetchEnvironment(ctx), url, {
+    timeoutMs: options.timeoutMs,
+    respectRobots: options.respectRobots,
+    headers: options.headers,
+    userAgent: options.userAgent,
+  });
+  const assessment = assessFetchedPage(page, {
+    tool: options.tool,
+    escalate: options.escalate ?? false,
+    includeFastly: options.includeFastly,
+  });
+  for (const warning of assessment.warnings) ctx.warn(warning);
+  return { page, rendered: assessment.rendered, escalated: false };
+}

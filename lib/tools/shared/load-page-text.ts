@@ -1,0 +1,47 @@
+import { PageDocument } from '../../extract/page-document.js';
+import type { ToolContext } from '../define.js';
+import { fetchForTool } from './fetch-for-tool.js';
+
+export interface PageText {
+  /** Main-content text of an HTML page, paragraphs on their own lines; the body itself for text and JSON. */
+  text: string;
+  finalUrl: string;
+  metadata: {
+    title: string | null;
+    description: string | null;
+    author: string | null;
+    publish_date: string | null;
+  };
+}
+
+/**
+ * The `url` form of the text tools (analyze_content, summarize_content): fetch through the
+ * guard and the gate, then read the article rather than the whole page, so navigation and
+ * footers do not become "sentences" or "keywords".
+ */
+export async function loadPageText(
+  ctx: ToolContext,
+  url: string,
+  options: { tool: string; timeoutMs: number; respectRobots: boolean },
+): Promise<PageText> {
+  const { page } = await fetchForTool(ctx, url, options);
+  if (page.kind !== 'html' && page.kind !== 'xml') {
+    return {
+      text: page.body,
+      finalUrl: page.finalUrl,
+      metadata: { title: null, description: null, author: null, publish_date: null },
+    };
+  }
+  const document = PageDocument.parse(page.body, page.finalUrl);
+  const metadata = document.metadata;
+  return {
+    text: document.text({ onlyMainContent: true, clean: true, preserve_formatting: true }),
+    finalUrl: page.finalUrl,
+    metadata: {
+      title: metadata.title,
+      description: metadata.description,
+      author: metadata.author,
+      publish_date: metadata.published_time,
+    },
+  };
+}
