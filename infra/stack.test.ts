@@ -85,7 +85,10 @@ describe.each([
       .map((route) => route.Properties.RouteKey)
       .sort();
     expect(routeKeys).toEqual(
-      ['$default', ...tools.flatMap((tool) => [`GET ${toolPath(tool.name)}`, `POST ${toolPath(tool.name)}`])].sort(),
+      [
+        '$default',
+        ...tools.flatMap((tool) => [`GET ${toolPath(tool.name)}`, `POST ${toolPath(tool.name)}`]),
+      ].sort(),
     );
     const integrations = Object.values(template.findResources('AWS::ApiGatewayV2::Integration'));
     for (const integration of integrations) {

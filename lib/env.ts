@@ -77,7 +77,9 @@ export function parseConfig(source: Record<string, string | undefined> = process
       return [host.toLowerCase().replace(/\.$/, ''), address] as const;
     }),
   );
-  const optOutHosts = new Set(splitList(env.OPT_OUT_HOSTS).map((host) => host.toLowerCase().replace(/\.$/, '')));
+  const optOutHosts = new Set(
+    splitList(env.OPT_OUT_HOSTS).map((host) => host.toLowerCase().replace(/\.$/, '')),
+  );
   const userAgent = `Mozilla/5.0 (compatible; ${env.ROBOTS_PRODUCT_TOKEN}/1.0; +https://github.com/web-extraction-service)`;
   return { ...env, fetchHostMap, optOutHosts, userAgent };
 }

@@ -15,22 +15,32 @@ async function main(): Promise<void> {
   const services = await openServices(config);
   await services.migrate();
   const devKey = config.DEV_API_KEY ?? readOrCreateLocalDevKey(config.DATA_DIR);
-  const dev = await ensureDevAccount(services.db, { key: devKey, credits: config.DEV_CREDITS, plan: config.DEV_PLAN as Plan });
+  const dev = await ensureDevAccount(services.db, {
+    key: devKey,
+    credits: config.DEV_CREDITS,
+    plan: config.DEV_PLAN as Plan,
+  });
 
   const app = createApp({ services, tools, withDocuments: true });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: '0.0.0.0' });
   // Locally the sweep runs in-process; on AWS the scheduled sweeper Lambda does it.
   const sweep = setInterval(() => {
-    releaseStaleHolds(services.db).catch((error) => logger.warn('stale hold sweep failed', { error: String(error) }));
+    releaseStaleHolds(services.db).catch((error) =>
+      logger.warn('stale hold sweep failed', { error: String(error) }),
+    );
   }, 60_000);
 
   const base = `http://localhost:${config.PORT}`;
   console.log(`Web extraction service listening on ${base}`);
-  console.log(`  database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${config.DATA_DIR}/pglite`}`);
+  console.log(
+    `  database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${config.DATA_DIR}/pglite`}`,
+  );
   console.log(`  redis:    ${services.kv.driver}`);
   console.log(`  tools:    ${tools.length} at ${base}/api/v1/tools/<name>; reference at ${base}/docs`);
   console.log(`  dev API key: ${devKey}${config.DEV_API_KEY ? ' (DEV_API_KEY)' : ''}`);
-  console.log(`  dev account: ${dev.accountId}${dev.created ? ' (created now)' : ''}, ${dev.balance} credits, plan ${dev.plan}`);
+  console.log(
+    `  dev account: ${dev.accountId}${dev.created ? ' (created now)' : ''}, ${dev.balance} credits, plan ${dev.plan}`,
+  );
 
   const shutdown = () => {
     clearInterval(sweep);

@@ -57,7 +57,12 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.get(TOOLS_BASE_PATH, (c) =>
     c.json({
       success: true,
-      data: options.tools.map((tool) => ({ name: tool.name, summary: tool.summary, credits: tool.basePrice, path: toolPath(tool.name) })),
+      data: options.tools.map((tool) => ({
+        name: tool.name,
+        summary: tool.summary,
+        credits: tool.basePrice,
+        path: toolPath(tool.name),
+      })),
     }),
   );
   app.all(`${TOOLS_BASE_PATH}/:name`, (c) => {

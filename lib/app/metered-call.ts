@@ -33,9 +33,13 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   });
   if (!hold) {
     const recharging = await requestAutoRecharge(services.db, caller.account.id);
-    throw new ApiError('INSUFFICIENT_CREDITS', `This call needs ${amount} credits; the balance does not cover it.`, {
-      headers: { 'X-Auto-Recharge-Triggered': String(recharging) },
-    });
+    throw new ApiError(
+      'INSUFFICIENT_CREDITS',
+      `This call needs ${amount} credits; the balance does not cover it.`,
+      {
+        headers: { 'X-Auto-Recharge-Triggered': String(recharging) },
+      },
+    );
   }
 
   const warnings: string[] = [];
@@ -46,7 +50,8 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     apiKeyId: caller.apiKeyId,
     services,
     warn: (message) => warnings.push(message),
-    recordRobotsOverride: (url) => recordRobotsOverride(services.db, { caller, tool: tool.name, requestId, url }),
+    recordRobotsOverride: (url) =>
+      recordRobotsOverride(services.db, { caller, tool: tool.name, requestId, url }),
     signal: c.req.raw.signal ? AbortSignal.any([c.req.raw.signal, budget]) : budget,
   };
 
@@ -66,8 +71,13 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     data = inline.data;
   } catch (error) {
     const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
-    await settleHold(services.db, { holdId: hold.id, charged: 0, outcome: code, durationMs: elapsed(c) }).catch(
-      (releaseError) => logger.error('release failed; the sweep will return the hold', { requestId, releaseError }),
+    await settleHold(services.db, {
+      holdId: hold.id,
+      charged: 0,
+      outcome: code,
+      durationMs: elapsed(c),
+    }).catch((releaseError) =>
+      logger.error('release failed; the sweep will return the hold', { requestId, releaseError }),
     );
     throw error;
   }
@@ -81,7 +91,10 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   if (balance === null) {
     // The sweep released this hold as stale while the tool ran: the credits went back, so the
     // result cannot be paid for.
-    throw new ApiError('CREDIT_DEDUCTION_FAILED', 'The credit hold expired before the call finished; nothing was charged.');
+    throw new ApiError(
+      'CREDIT_DEDUCTION_FAILED',
+      'The credit hold expired before the call finished; nothing was charged.',
+    );
   }
   return c.json(
     successBody(

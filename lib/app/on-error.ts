@@ -20,7 +20,11 @@ function toApiError(error: unknown): ApiError {
 export function onError(error: Error, c: Context<AppEnv>) {
   const apiError = toApiError(error);
   if (apiError.status >= 500 && !(error instanceof ApiError && apiError.code !== 'INTERNAL_ERROR')) {
-    logger.error('request failed', { requestId: c.get('requestId'), error: String(error), stack: error.stack });
+    logger.error('request failed', {
+      requestId: c.get('requestId'),
+      error: String(error),
+      stack: error.stack,
+    });
   }
   for (const [name, value] of Object.entries(apiError.headers ?? {})) c.header(name, value);
   return c.json(errorBody(apiError), apiError.status as ContentfulStatusCode);

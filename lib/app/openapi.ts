@@ -22,7 +22,10 @@ const toolSuccess = z
     credits_used: z.number().int(),
     credits_remaining: z.number().int(),
     processing_time: z.number().openapi({ description: 'Milliseconds' }),
-    warnings: z.array(z.string()).optional().openapi({ description: 'Present only when the call produced one' }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'Present only when the call produced one' }),
   })
   .openapi('ToolSuccess');
 
@@ -72,7 +75,12 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     description: `${tool.description}\n\nCredits: ${tool.basePrice}.${tool.pricingNotes ? ` ${tool.pricingNotes.join(' ')}` : ''}`,
     tags: ['tools'],
     security: [{ ApiKeyAuth: [] }],
-    request: { body: { required: true, content: { 'application/json': { schema: tool.schema, example: tool.example } } } },
+    request: {
+      body: {
+        required: true,
+        content: { 'application/json': { schema: tool.schema, example: tool.example } },
+      },
+    },
     responses: {
       '200': { description: 'Success envelope', content: { 'application/json': { schema: toolSuccess } } },
       ...errorResponses(),
@@ -84,7 +92,12 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     operationId: `${tool.name}_describe`,
     summary: `Self-description of ${tool.name} (free, no key)`,
     tags: ['tools'],
-    responses: { '200': { description: 'Price, request schema and example', content: { 'application/json': { schema: toolInfo } } } },
+    responses: {
+      '200': {
+        description: 'Price, request schema and example',
+        content: { 'application/json': { schema: toolInfo } },
+      },
+    },
   });
 }
 

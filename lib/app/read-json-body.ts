@@ -41,7 +41,9 @@ export async function readJsonBody(c: Context): Promise<Record<string, unknown>>
     ]);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw validationError('Request body must be a JSON object.', [{ field: 'body', message: 'expected an object' }]);
+    throw validationError('Request body must be a JSON object.', [
+      { field: 'body', message: 'expected an object' },
+    ]);
   }
   return parsed as Record<string, unknown>;
 }

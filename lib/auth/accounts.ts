@@ -42,13 +42,19 @@ export async function createApiKey(
 }
 
 export async function findKeyByValue(db: Database, key: string) {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.hash, hashApiKey(key))).limit(1);
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.hash, hashApiKey(key)))
+    .limit(1);
   return row ?? null;
 }
 
 /** Revokes by key id or by the key itself; true when a live key was revoked. */
 export async function revokeApiKey(db: Database, keyIdOrValue: string): Promise<boolean> {
-  const match = keyIdOrValue.startsWith('key_') ? eq(apiKeys.id, keyIdOrValue) : eq(apiKeys.hash, hashApiKey(keyIdOrValue));
+  const match = keyIdOrValue.startsWith('key_')
+    ? eq(apiKeys.id, keyIdOrValue)
+    : eq(apiKeys.hash, hashApiKey(keyIdOrValue));
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
@@ -67,11 +73,19 @@ export async function grantCredits(db: Database, accountId: string, credits: num
 }
 
 export async function setPlan(db: Database, accountId: string, plan: Plan): Promise<boolean> {
-  const rows = await db.update(accounts).set({ plan }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+  const rows = await db
+    .update(accounts)
+    .set({ plan })
+    .where(eq(accounts.id, accountId))
+    .returning({ id: accounts.id });
   return rows.length > 0;
 }
 
-export async function setAutoRecharge(db: Database, accountId: string, credits: number | null): Promise<boolean> {
+export async function setAutoRecharge(
+  db: Database,
+  accountId: string,
+  credits: number | null,
+): Promise<boolean> {
   const rows = await db
     .update(accounts)
     .set({ autoRechargeEnabled: credits !== null && credits > 0, autoRechargeCredits: credits ?? 0 })

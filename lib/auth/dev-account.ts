@@ -11,7 +11,11 @@ export async function ensureDevAccount(
 ): Promise<{ accountId: string; created: boolean; balance: number; plan: string }> {
   const existing = await findKeyByValue(db, settings.key);
   if (existing && !existing.revokedAt) return { ...(await describe(db, existing.accountId)), created: false };
-  const { id } = await createAccount(db, { name: 'development', plan: settings.plan, credits: settings.credits });
+  const { id } = await createAccount(db, {
+    name: 'development',
+    plan: settings.plan,
+    credits: settings.credits,
+  });
   await createApiKey(db, id, { name: 'development', presetKey: settings.key });
   return { ...(await describe(db, id)), created: true };
 }

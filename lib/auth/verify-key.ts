@@ -30,7 +30,11 @@ function sameString(a: string, b: string): boolean {
 }
 
 /** Resolves a raw key to its account, or throws the spec's 401. `devKey` is exempt from the shape check. */
-export async function verifyApiKey(db: Database, rawKey: string | undefined, devKey?: string): Promise<Caller> {
+export async function verifyApiKey(
+  db: Database,
+  rawKey: string | undefined,
+  devKey?: string,
+): Promise<Caller> {
   if (!rawKey) throw new ApiError('MISSING_API_KEY', 'Send your API key in the X-API-Key header.');
   const isDevKey = devKey !== undefined && sameString(rawKey, devKey);
   if (!isDevKey && !isWellFormedApiKey(rawKey)) {

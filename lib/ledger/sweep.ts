@@ -6,7 +6,11 @@ import { rowsOf } from '../db/rows.js';
  * Gives back the credits of holds whose process died between hold and settle. SKIP LOCKED lets
  * two sweepers run at once without waiting on, or double-refunding, the same rows.
  */
-export async function releaseStaleHolds(db: Database, asOf: Date = new Date(), batchSize = 500): Promise<number> {
+export async function releaseStaleHolds(
+  db: Database,
+  asOf: Date = new Date(),
+  batchSize = 500,
+): Promise<number> {
   const result = await db.execute(sql`
     WITH stale AS (
       SELECT id FROM credit_holds

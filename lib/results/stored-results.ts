@@ -28,7 +28,11 @@ export async function loadStoredResult(db: Database, accountId: string, handle: 
     .select()
     .from(storedResults)
     .where(
-      and(eq(storedResults.id, handle), eq(storedResults.accountId, accountId), gt(storedResults.expiresAt, new Date())),
+      and(
+        eq(storedResults.id, handle),
+        eq(storedResults.accountId, accountId),
+        gt(storedResults.expiresAt, new Date()),
+      ),
     )
     .limit(1);
   return row ?? null;

@@ -15,7 +15,9 @@ import { fmt, summarize } from './stats.js';
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
 const KEYS = 200;
 const TOOL = 'analyze_content';
-const BODY = JSON.stringify({ content: 'The quick brown fox jumps over the lazy dog. It was a good day for it.' });
+const BODY = JSON.stringify({
+  content: 'The quick brown fox jumps over the lazy dog. It was a good day for it.',
+});
 
 /**
  * The same tool twice in one run, against real PostgreSQL and Redis: once through the whole
@@ -26,7 +28,10 @@ export async function runGatewayBench(): Promise<void> {
   const config = parseConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    DATABASE_URL:
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/test',
     REDIS_URL: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   });
   const services = await openServices(config);
@@ -41,7 +46,12 @@ export async function runGatewayBench(): Promise<void> {
     const outcome = await tool.run({ warn: () => {} } as unknown as ToolContext, input);
     return c.json(
       successBody(
-        { data: outcome.data, credits_used: 0, credits_remaining: 0, processing_time: performance.now() - started },
+        {
+          data: outcome.data,
+          credits_used: 0,
+          credits_remaining: 0,
+          processing_time: performance.now() - started,
+        },
         [],
       ),
     );
@@ -49,7 +59,9 @@ export async function runGatewayBench(): Promise<void> {
 
   // Keys are spread so the per-key rate limit (10/s on business) never refuses a benchmark call.
   const { id } = await createAccount(services.db, { name: 'bench', plan: 'business', credits: CALLS * 10 });
-  const keys = await Promise.all(Array.from({ length: KEYS }, () => createApiKey(services.db, id).then((k) => k.key)));
+  const keys = await Promise.all(
+    Array.from({ length: KEYS }, () => createApiKey(services.db, id).then((k) => k.key)),
+  );
 
   const servers = [metered, bypass].map((app) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
   await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));

@@ -15,7 +15,10 @@ afterAll(() => harness.close());
 /** The example body with every value swapped for one of another JSON type. */
 function wronglyTyped(example: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(example).map(([key, value]) => [key, typeof value === 'string' ? 12345 : 'not-the-right-type']),
+    Object.entries(example).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? 12345 : 'not-the-right-type',
+    ]),
   );
 }
 

@@ -13,7 +13,12 @@ describe('success envelope', () => {
     const account = await harness.account({ credits: 100 });
     const res = await harness.tool('probe', { hold: 3 }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { ok: true }, credits_used: 3, credits_remaining: 97 });
+    expect(res.body).toMatchObject({
+      success: true,
+      data: { ok: true },
+      credits_used: 3,
+      credits_remaining: 97,
+    });
     expect(typeof res.body.processing_time).toBe('number');
     expect(res.body).not.toHaveProperty('warnings');
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
@@ -110,7 +115,11 @@ describe('self-description and OpenAPI', () => {
     const res = await harness.call('GET', '/api/v1/tools/probe');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'probe', credits: 2, example: { hold: 2 } });
-    expect(res.body.data.request_schema.properties.hold).toMatchObject({ type: 'integer', default: 2, maximum: 100 });
+    expect(res.body.data.request_schema.properties.hold).toMatchObject({
+      type: 'integer',
+      default: 2,
+      maximum: 100,
+    });
   });
 
   it('serves an OpenAPI 3.1 document, version 1.0.0, with the tool path', async () => {
@@ -118,7 +127,9 @@ describe('self-description and OpenAPI', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.info.version).toBe('1.0.0');
-    expect(res.body.paths['/api/v1/tools/probe'].post.requestBody.content['application/json'].schema).toBeDefined();
+    expect(
+      res.body.paths['/api/v1/tools/probe'].post.requestBody.content['application/json'].schema,
+    ).toBeDefined();
     expect(res.body.paths['/api/v1/tools/probe'].get).toBeDefined();
   });
 

@@ -112,7 +112,9 @@ describe('stale holds', () => {
             resolve();
           }
         });
-        child.on('exit', (code) => (code === 0 ? reject(new Error('child exited before holding')) : resolve()));
+        child.on('exit', (code) =>
+          code === 0 ? reject(new Error('child exited before holding')) : resolve(),
+        );
       });
     } else {
       // The embedded database lives in this process; a hold never settled stands in for the dead one.
@@ -133,7 +135,10 @@ describe('stale holds', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await releaseStaleHolds(harness.services.db)).toBeGreaterThanOrEqual(1);
     expect(await account.balance()).toBe(30);
-    const holds = await harness.services.db.select().from(creditHolds).where(eq(creditHolds.accountId, account.accountId));
+    const holds = await harness.services.db
+      .select()
+      .from(creditHolds)
+      .where(eq(creditHolds.accountId, account.accountId));
     expect(holds.map((hold) => hold.status)).toEqual(['expired']);
     // A second sweep finds nothing left to give back.
     await releaseStaleHolds(harness.services.db);
@@ -143,9 +148,13 @@ describe('stale holds', () => {
   it('keeps the database constraint: a balance can never be negative', async () => {
     const account = await harness.account({ credits: 3 });
     await expect(
-      harness.services.db.execute(sql`UPDATE accounts SET balance = balance - 5 WHERE id = ${account.accountId}`),
+      harness.services.db.execute(
+        sql`UPDATE accounts SET balance = balance - 5 WHERE id = ${account.accountId}`,
+      ),
     ).rejects.toThrow();
-    const result = await harness.services.db.execute(sql`SELECT balance FROM accounts WHERE id = ${account.accountId}`);
+    const result = await harness.services.db.execute(
+      sql`SELECT balance FROM accounts WHERE id = ${account.accountId}`,
+    );
     expect(Number(rowsOf<{ balance: number }>(result)[0].balance)).toBe(3);
   });
 });

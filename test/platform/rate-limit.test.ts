@@ -18,21 +18,24 @@ describe('rate limit per key and plan', () => {
     ['hobby', 2],
     ['professional', 4],
     ['business', 10],
-  ] as const)('lets %s through at %i per second and answers 429 with Retry-After: 60 above it', async (plan, rate) => {
-    const account = await harness.account({ plan, credits: 100 });
-    const results = await Promise.all(
-      Array.from({ length: rate + 2 }, () => harness.tool('probe', { hold: 1 }, account.key)),
-    );
-    const ok = results.filter((res) => res.status === 200);
-    const limited = results.filter((res) => res.status === 429);
-    expect(ok).toHaveLength(rate);
-    expect(limited).toHaveLength(2);
-    expect(limited[0].body.error.code).toBe('RATE_LIMIT_EXCEEDED');
-    expect(limited[0].headers.get('retry-after')).toBe('60');
-    expect(ok[0].headers.get('ratelimit-limit')).toBe(String(rate));
-    // 429s are uncharged and took no hold.
-    expect(await account.balance()).toBe(100 - rate);
-  });
+  ] as const)(
+    'lets %s through at %i per second and answers 429 with Retry-After: 60 above it',
+    async (plan, rate) => {
+      const account = await harness.account({ plan, credits: 100 });
+      const results = await Promise.all(
+        Array.from({ length: rate + 2 }, () => harness.tool('probe', { hold: 1 }, account.key)),
+      );
+      const ok = results.filter((res) => res.status === 200);
+      const limited = results.filter((res) => res.status === 429);
+      expect(ok).toHaveLength(rate);
+      expect(limited).toHaveLength(2);
+      expect(limited[0].body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(limited[0].headers.get('retry-after')).toBe('60');
+      expect(ok[0].headers.get('ratelimit-limit')).toBe(String(rate));
+      // 429s are uncharged and took no hold.
+      expect(await account.balance()).toBe(100 - rate);
+    },
+  );
 
   it('does not refuse below the rate: calls spaced past the window all pass', async () => {
     const account = await harness.account({ plan: 'free', credits: 10 });

@@ -13,7 +13,10 @@ export interface FixtureServer {
 export type FixtureHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /** A real HTTP server on loopback: every test that fetches a page serves it itself. */
-export async function startFixtureServer(handler: FixtureHandler, address = '127.0.0.1'): Promise<FixtureServer> {
+export async function startFixtureServer(
+  handler: FixtureHandler,
+  address = '127.0.0.1',
+): Promise<FixtureServer> {
   let connections = 0;
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error) => {

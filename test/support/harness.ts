@@ -29,7 +29,11 @@ export interface Harness {
   services: OpenedServices;
   /** A fresh, uniquely named account and key per test, so suites never collide on shared rows. */
   account(options?: { plan?: Plan; credits?: number }): Promise<TestAccount>;
-  call(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<CallResult>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<CallResult>;
   tool(name: string, body: unknown, key: string): Promise<CallResult>;
   close(): Promise<void>;
 }
@@ -67,7 +71,11 @@ export async function startHarness(
     services,
     async account({ plan = 'business', credits = 1_000 } = {}) {
       accounts += 1;
-      const { id } = await createAccount(services.db, { name: `test-${accounts}-${Date.now()}`, plan, credits });
+      const { id } = await createAccount(services.db, {
+        name: `test-${accounts}-${Date.now()}`,
+        plan,
+        credits,
+      });
       const issued = await createApiKey(services.db, id);
       return {
         accountId: id,

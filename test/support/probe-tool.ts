@@ -28,7 +28,8 @@ export const probeTool = defineTool({
     if (input.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, input.delay_ms));
     if (input.warn) ctx.warn(input.warn);
     if (input.crash) throw new Error('probe crashed');
-    if (input.fail_with) throw new ApiError(input.fail_with as ErrorCode, `probe failed with ${input.fail_with}`);
+    if (input.fail_with)
+      throw new ApiError(input.fail_with as ErrorCode, `probe failed with ${input.fail_with}`);
     return { data: { ok: true, filler: 'x'.repeat(input.size) }, credits: input.charge };
   },
 });

@@ -39,7 +39,11 @@ describe('read_result', () => {
   it('reads a selected value back for 1 credit', async () => {
     const account = await harness.account({ credits: 10 });
     const stored = await storeOversized(account.key);
-    const res = await harness.tool('read_result', { result_handle: stored.data.result_handle, json_path: '$.ok' }, account.key);
+    const res = await harness.tool(
+      'read_result',
+      { result_handle: stored.data.result_handle, json_path: '$.ok' },
+      account.key,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ value: true, truncated: false });
     expect(res.body.credits_used).toBe(1);
@@ -50,8 +54,17 @@ describe('read_result', () => {
     const account = await harness.account();
     const stored = await storeOversized(account.key);
     const handle = stored.data.result_handle;
-    const first = await harness.tool('read_result', { result_handle: handle, json_path: 'filler', max_chars: 1_000 }, account.key);
-    expect(first.body.data).toMatchObject({ content: 'x'.repeat(1_000), truncated: true, next_offset: 1_000, value_chars: 5_000 });
+    const first = await harness.tool(
+      'read_result',
+      { result_handle: handle, json_path: 'filler', max_chars: 1_000 },
+      account.key,
+    );
+    expect(first.body.data).toMatchObject({
+      content: 'x'.repeat(1_000),
+      truncated: true,
+      next_offset: 1_000,
+      value_chars: 5_000,
+    });
     const last = await harness.tool(
       'read_result',
       { result_handle: handle, json_path: 'filler', offset: 4_500, max_chars: 1_000 },
@@ -63,7 +76,11 @@ describe('read_result', () => {
   it('refuses an unresolved path with 400 naming the available keys, uncharged', async () => {
     const account = await harness.account({ credits: 10 });
     const stored = await storeOversized(account.key);
-    const res = await harness.tool('read_result', { result_handle: stored.data.result_handle, json_path: 'nope' }, account.key);
+    const res = await harness.tool(
+      'read_result',
+      { result_handle: stored.data.result_handle, json_path: 'nope' },
+      account.key,
+    );
     expect(res.status).toBe(400);
     expect(res.body.error.details[0]).toMatchObject({ field: 'json_path' });
     expect(res.body.error.message).toContain('filler');
@@ -74,7 +91,11 @@ describe('read_result', () => {
     const owner = await harness.account();
     const other = await harness.account({ credits: 10 });
     const stored = await storeOversized(owner.key);
-    const foreign = await harness.tool('read_result', { result_handle: stored.data.result_handle }, other.key);
+    const foreign = await harness.tool(
+      'read_result',
+      { result_handle: stored.data.result_handle },
+      other.key,
+    );
     const unknown = await harness.tool('read_result', { result_handle: 'res_doesnotexist' }, other.key);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('RESULT_NOT_FOUND');

@@ -19,7 +19,9 @@ beforeAll(async () => {
       res.end(article);
     } else {
       res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>');
+      res.end(
+        '<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>',
+      );
     }
   });
   harness = await startHarness({
@@ -58,7 +60,11 @@ describe('summarize_content, url form', () => {
 
   it('prefers url over content and says so', async () => {
     const account = await harness.account();
-    const res = await harness.tool('summarize_content', { url: url('/story'), content: 'Ignored text here.' }, account.key);
+    const res = await harness.tool(
+      'summarize_content',
+      { url: url('/story'), content: 'Ignored text here.' },
+      account.key,
+    );
     expect(res.status).toBe(200);
     expect(res.body.warnings).toEqual([expect.stringContaining('url wins')]);
     expect(res.body.data.metadata).toBeNull();
@@ -105,7 +111,11 @@ describe('analyze_content, url form', () => {
 
   it('refuses a private address with 403, uncharged', async () => {
     const account = await harness.account({ credits: 20 });
-    const res = await harness.tool('analyze_content', { url: `http://127.0.0.1:${site.port}/story` }, account.key);
+    const res = await harness.tool(
+      'analyze_content',
+      { url: `http://127.0.0.1:${site.port}/story` },
+      account.key,
+    );
     expect(res.status).toBe(403);
     expect(await account.balance()).toBe(20);
   });

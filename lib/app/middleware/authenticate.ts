@@ -12,7 +12,8 @@ export function authenticate(options: { acceptBearer: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const services = c.get('services');
     const headerKey = c.req.header('x-api-key')?.trim() || undefined;
-    const rawKey = headerKey ?? (options.acceptBearer ? bearerToken(c.req.header('authorization')) : undefined);
+    const rawKey =
+      headerKey ?? (options.acceptBearer ? bearerToken(c.req.header('authorization')) : undefined);
     c.set('caller', await verifyApiKey(services.db, rawKey, services.config.DEV_API_KEY));
     await next();
   });

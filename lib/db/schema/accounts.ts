@@ -4,14 +4,14 @@ import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzl
 export const accounts = pgTable(
   'accounts',
   {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  plan: text('plan').notNull(),
-  /** Spendable credits; holds are already taken out of it. Never negative (CHECK in the migration). */
-  balance: integer('balance').notNull(),
-  autoRechargeEnabled: boolean('auto_recharge_enabled').notNull().default(false),
-  autoRechargeCredits: integer('auto_recharge_credits').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    plan: text('plan').notNull(),
+    /** Spendable credits; holds are already taken out of it. Never negative (CHECK in the migration). */
+    balance: integer('balance').notNull(),
+    autoRechargeEnabled: boolean('auto_recharge_enabled').notNull().default(false),
+    autoRechargeCredits: integer('auto_recharge_credits').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('accounts_balance_non_negative', sql`${table.balance} >= 0`)],
 );
