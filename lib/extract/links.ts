@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, textOf } from './dom.js';
+import { type Element, textOf, walkElements } from './dom.js';
 import { hostMatchesDomain, hostOf, sameSite, schemeOf, toAbsolute } from './urls.js';
 
 /**
@@ -8,12 +8,14 @@ import { hostMatchesDomain, hostOf, sameSite, schemeOf, toAbsolute } from './url
  * - `other`: a non-web scheme (mailto:, tel:, javascript:, data:, ftp:…) or an href that cannot be
  *   resolved. `href` keeps mailto:/tel: as written and is null for the rest (§2.4).
  * - `relative`: written relative to the page ("/about", "../x", "?page=2"), resolved against
- *   `base_url`, else `<base href>`, else the page URL.
+ *   `base_url`, else `<base href>`, else the page URL. With none of the three (an `html` fragment sent
+ *   alone) there is nothing to resolve against: the link stays `relative` with `href` and `domain` null.
  * - `internal` / `external`: written absolute (or protocol-relative "//host/x"), typed by whether the
  *   resolved host is the page's host, a leading "www." ignored on both sides.
  * `include_internal` / `include_external` / `filter_external` filter web links (relative ones
- * included) by that same host test on the resolved URL; anchors follow `include_anchors` and `other`
- * links are kept unless `filter_domains` is set (they have no host to match).
+ * included) by that same host test on the resolved URL, because a relative link is an internal one
+ * written short; anchors follow `include_anchors` only, and `other` links and unresolvable relative
+ * ones are kept unless `filter_domains` is set (they have no host to match).
  */
 export type LinkType = 'internal' | 'external' | 'anchor' | 'other' | 'relative';
 
@@ -70,18 +72,23 @@ interface Classification {
 
 function classify(original: string, baseUrl: string, pageHost: string | null): Classification {
   if (original.startsWith('#')) {
-    return { href: toAbsolute(original, baseUrl), type: 'anchor', domain: pageHost, internal: null };
+    // A fragment resolves against the base URL like any href (browsers do the same), so under a
+    // foreign <base href> it points at that document: `domain` follows the href, not the page.
+    const href = toAbsolute(original, baseUrl);
+    return { href, type: 'anchor', domain: (href && hostOf(href)) ?? pageHost, internal: null };
   }
   const scheme = schemeOf(original);
   if (scheme && scheme !== 'http:' && scheme !== 'https:') {
     const keep = scheme === 'mailto:' || scheme === 'tel:';
     return { href: keep ? original : null, type: 'other', domain: null, internal: null };
   }
+  const relative = !scheme && !original.startsWith('//');
   const resolved = toAbsolute(original, baseUrl);
   const host = resolved ? hostOf(resolved) : null;
-  if (!resolved || !host) return { href: null, type: 'other', domain: null, internal: null };
+  if (!resolved || !host) {
+    return { href: null, type: relative && !baseUrl ? 'relative' : 'other', domain: null, internal: null };
+  }
   const internal = pageHost !== null && sameSite(host, pageHost);
-  const relative = !scheme && !original.startsWith('//');
   return {
     href: resolved,
     type: relative ? 'relative' : internal ? 'internal' : 'external',
@@ -90,9 +97,18 @@ function classify(original: string, baseUrl: string, pageHost: string | null): C
   };
 }
 
-function linkText(el: { attribs: Record<string, string> }, text: string): string {
+/** A logo or icon link has no text of its own: its accessible name is what a reader would be told. */
+function linkText(el: Element, text: string): string {
   if (text) return text;
-  return (el.attribs['aria-label'] ?? el.attribs.title ?? '').trim();
+  const label = (el.attribs['aria-label'] ?? el.attribs.title ?? '').trim();
+  if (label) return label;
+  let alt = '';
+  walkElements(el, (child) => {
+    if (alt) return false;
+    if (child.name === 'img') alt = (child.attribs.alt ?? '').trim();
+    return true;
+  });
+  return alt;
 }
 
 /** Same destination for deduplication: fragment and trailing slash ignored; anchors by their fragment. */

@@ -1,0 +1,122 @@
+import { z } from '@hono/zod-openapi';
+import { countWords, type PageMetadata } from '../../extract/metadata/index.js';
+import { PageDocument } from '../../extract/page-document.js';
+import { defineTool, type ToolContext } from '../define.js';
+import { fetchForTool } from '../shared/fetch-for-tool.js';
+import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
+
+const schema = z
+  .object({
+    url: httpUrl(
+      'Page to read. One of `url` or `html` is required; with both, `html` is read and `url` is only the ' +
+        'address its relative URLs (canonical, favicon, image) resolve against.',
+      'https://example.com/blog/launch',
+    ).optional(),
+    html: z.string().min(1, 'html must not be empty').optional().openapi({
+      description: 'HTML to read instead of fetching; never fetched, so robots.txt does not apply.',
+      example: '<html lang="en"><head><title>Launch</title><meta name="author" content="Ada"></head></html>',
+    }),
+    timeout: fetchTimeout({ min: 1000, max: 30000, default: 15000 }),
+    respect_robots: respectRobots,
+  })
+  .refine((input) => input.url !== undefined || input.html !== undefined, {
+    message: 'one of url or html is required',
+    path: ['url'],
+  });
+
+type ExtractMetadataInput = z.output<typeof schema>;
+
+/** Where the page came from; all null for `html` input (url keeps what was sent with it). */
+interface Provenance {
+  /** The URL asked for. */
+  url: string | null;
+  /** The URL answered after redirects. */
+  final_url: string | null;
+  status_code: number | null;
+  /** MIME type of the response, without parameters. */
+  content_type: string | null;
+}
+
+export type ExtractMetadataData = Provenance &
+  PageMetadata & {
+    /** Words of the visible text of the whole page. */
+    word_count: number;
+  };
+
+const NO_METADATA: PageMetadata = {
+  title: null,
+  description: null,
+  canonical_url: null,
+  language: null,
+  author: null,
+  published_time: null,
+  modified_time: null,
+  site_name: null,
+  favicon: null,
+  image: null,
+  keywords: [],
+  robots: null,
+  open_graph: {},
+  twitter: {},
+  json_ld: [],
+};
+
+export const extractMetadataTool = defineTool({
+  name: 'extract_metadata',
+  summary: "A page's metadata: title, description, canonical, language, author, dates, Open Graph, JSON-LD.",
+  description:
+    'Reads the metadata of a page (`url`) or of supplied `html`. `data`: `url`, `final_url`, `status_code`, ' +
+    '`content_type` (null for html input); `title` (og:title, twitter:title, `<title>`, first `<h1>`); ' +
+    '`description`; `canonical_url` (rel=canonical, else og:url; absolute); `language` (`<html lang>`, ' +
+    'content-language, JSON-LD inLanguage); `author`; `published_time`, `modified_time` (article:* meta, ' +
+    'JSON-LD, microdata, `<time datetime>`; as written); `site_name`; `favicon` (declared icon, else ' +
+    '/favicon.ico; absolute); `image` (og:image, twitter:image, JSON-LD image; absolute); `keywords` ' +
+    '(array); `robots` (the robots meta); `open_graph` (every og:* and article:* property by its full name, ' +
+    'repeated ones as arrays); `twitter` (every twitter:* tag); `json_ld` (every parsed JSON-LD block, ' +
+    'arrays spread, invalid blocks skipped); `word_count` (visible text of the whole page). A missing value ' +
+    'is null (keywords, open_graph, twitter, json_ld: empty). A body that is not HTML has no metadata.',
+  price: 1,
+  basePrice: 1,
+  schema,
+  example: { url: 'https://example.com/blog/launch' },
+  async run(ctx, input): Promise<{ data: ExtractMetadataData }> {
+    return { data: input.html !== undefined ? fromHtml(ctx, input, input.html) : await fromUrl(ctx, input) };
+  },
+});
+
+function fromHtml(ctx: ToolContext, input: ExtractMetadataInput, html: string): ExtractMetadataData {
+  if (input.url !== undefined)
+    ctx.warn('html was read; url was not fetched, only used to resolve relative URLs');
+  const document = PageDocument.parse(html, input.url ?? '');
+  return {
+    url: input.url ?? null,
+    final_url: null,
+    status_code: null,
+    content_type: null,
+    ...document.metadata,
+    word_count: countWords(document.text({ onlyMainContent: false })),
+  };
+}
+
+async function fromUrl(ctx: ToolContext, input: ExtractMetadataInput): Promise<ExtractMetadataData> {
+  const { page } = await fetchForTool(ctx, input.url!, {
+    tool: 'extract_metadata',
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+  });
+  const provenance: Provenance = {
+    url: page.requestedUrl,
+    final_url: page.finalUrl,
+    status_code: page.status,
+    content_type: page.mimeType,
+  };
+  if (page.kind !== 'html' && page.kind !== 'xml') {
+    return { ...provenance, ...NO_METADATA, word_count: countWords(page.body) };
+  }
+  const document = PageDocument.parse(page.body, page.finalUrl);
+  return {
+    ...provenance,
+    ...document.metadata,
+    word_count: countWords(document.text({ onlyMainContent: false })),
+  };
+}

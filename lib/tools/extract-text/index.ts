@@ -1,0 +1,231 @@
+import { z } from '@hono/zod-openapi';
+import { assertValidSelector, SelectorError } from '../../extract/index.js';
+import { type RedactionBlock, redactPii, redactPiiSchema } from '../../extract/redact.js';
+import { CLIENT_RENDERED_WARNING } from '../../fetch/assess-page.js';
+import { isClientRenderedShell, readDocument } from '../../fetch/client-rendered.js';
+import { defineTool, type ToolContext } from '../define.js';
+import { fetchForTool } from '../shared/fetch-for-tool.js';
+import {
+  ESCALATION_CREDITS,
+  escalate,
+  escalateEngine,
+  fetchTimeout,
+  httpUrl,
+  maxInlineChars,
+  respectRobots,
+} from '../shared/params.js';
+import {
+  CUT_MARKER,
+  cutToLength,
+  type OutputFormat,
+  readPageText,
+  type TextSource,
+  wordCount,
+} from './page-text.js';
+
+const PRICE = 1;
+
+const schema = z
+  .object({
+    html: z
+      .string()
+      .min(1, 'html must not be empty')
+      .optional()
+      .openapi({
+        description:
+          'HTML to read instead of fetching a page. One of `html` or `url` is required; `html` wins when both ' +
+          'are sent, and `url` then only resolves its relative links. Never fetched, never escalated.',
+        example: '<article><h1>Release notes</h1><p>Faster imports.</p></article>',
+      }),
+    url: httpUrl('Page to fetch and read (one fetch, 15 s at most).').optional(),
+    selector: z
+      .string()
+      .max(1000)
+      .superRefine((selector, ctx) => {
+        try {
+          assertValidSelector(selector);
+        } catch (error) {
+          if (!(error instanceof SelectorError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message });
+        }
+      })
+      .optional()
+      .openapi({
+        description:
+          'CSS selector of the part to read; every match is read, in document order. Default: the whole ' +
+          'rendered page, navigation and footer included. Invalid or matching nothing: 400, uncharged.',
+        example: 'article',
+      }),
+    clean: z.boolean().default(true).openapi({
+      description: 'Text format only: collapse runs of spaces and drop blank lines.',
+      example: true,
+    }),
+    preserve_links: z.boolean().default(false).openapi({
+      description: 'Text format only: follow each link text with ` (href)`, the href absolute.',
+      example: false,
+    }),
+    preserve_formatting: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description:
+          'Text format only: a blank line between paragraphs, list items bulleted or numbered and indented, ' +
+          'table cells separated by ` | `.',
+        example: false,
+      }),
+    max_length: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        description:
+          `Longest \`text\`/\`markdown\` returned, in characters; a longer result is cut to fit and ends in ` +
+          `\`${CUT_MARKER}\`. \`truncated\` says whether it was cut.`,
+        example: 5000,
+      }),
+    output_format: z.enum(['text', 'markdown']).default('text').openapi({
+      description: '`text` returns `data.text`; `markdown` returns `data.markdown` (GFM).',
+      example: 'text',
+    }),
+    escalate,
+    escalate_engine: escalateEngine,
+    redact_pii: redactPiiSchema,
+    respect_robots: respectRobots,
+    max_inline_chars: maxInlineChars,
+    timeout: fetchTimeout({ min: 1000, max: 15000, default: 15000 }),
+  })
+  .refine((input) => input.html !== undefined || input.url !== undefined, {
+    message: 'one of html or url is required',
+    path: ['url'],
+  });
+
+type ExtractTextInput = z.output<typeof schema>;
+
+export interface ExtractTextData {
+  text?: string;
+  markdown?: string;
+  output_format: OutputFormat;
+  /** Of the returned text, before redaction. */
+  word_count: number;
+  char_count: number;
+  truncated: boolean;
+  metadata: {
+    title: string | null;
+    description: string | null;
+    /** Of the whole extraction, before the `max_length` cut and before redaction. */
+    word_count: number;
+    character_count: number;
+    selector_used: string | null;
+    links_preserved: boolean;
+    formatting_preserved: boolean;
+  };
+  /** The final URL after redirects; null for `html` input. */
+  url: string | null;
+  rendered: boolean;
+  escalated: boolean;
+  redaction?: RedactionBlock;
+}
+
+interface LoadedSource extends TextSource {
+  url: string | null;
+  rendered: boolean;
+  escalated: boolean;
+}
+
+export const extractTextTool = defineTool({
+  name: 'extract_text',
+  summary: 'The readable text of a page or of supplied HTML, as plain text or markdown.',
+  description:
+    'Reads the text of a page (`url`) or of supplied `html`: the whole rendered page by default, or the ' +
+    'parts a CSS `selector` names. Plain text (optionally with link targets and paragraph formatting) or ' +
+    'GFM markdown, with word and character counts, title and description. XML is read one element per ' +
+    'line, plain text and JSON as served. Binaries answer 415 (use process_document).',
+  price: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
+  basePrice: PRICE,
+  pricingNotes: [
+    `${PRICE} credit per call.`,
+    `escalate: true with \`url\` holds ${PRICE + ESCALATION_CREDITS}; the +${ESCALATION_CREDITS} is charged only when the stealth render runs. \`html\` input is never fetched, so it holds ${PRICE}.`,
+    'A bad or unmatched selector, a blocked page and every other error are uncharged.',
+  ],
+  schema,
+  example: { url: 'https://example.com/blog/launch', selector: 'article', output_format: 'markdown' },
+  async run(ctx, input): Promise<{ data: ExtractTextData; credits: number }> {
+    const source = await loadSource(ctx, input);
+    const page = readPageText(source, input);
+    const cut = cutToLength(page.content, input.max_length);
+    const markdown = input.output_format === 'markdown';
+    let data: ExtractTextData = {
+      ...(markdown ? { markdown: cut.text } : { text: cut.text }),
+      output_format: input.output_format,
+      word_count: wordCount(cut.text),
+      char_count: cut.text.length,
+      truncated: cut.truncated,
+      metadata: {
+        title: page.title,
+        description: page.description,
+        word_count: wordCount(page.content),
+        character_count: page.content.length,
+        selector_used: input.selector ?? null,
+        // Markdown always carries its links and structure; the text options describe text only.
+        links_preserved: markdown || input.preserve_links,
+        formatting_preserved: markdown || input.preserve_formatting,
+      },
+      url: source.url,
+      rendered: source.rendered,
+      escalated: source.escalated,
+    };
+    if (input.redact_pii !== false) {
+      const { value, redaction } = redactPii(data, input.redact_pii);
+      data = { ...value, redaction };
+    }
+    return { data, credits: PRICE + (source.escalated ? ESCALATION_CREDITS : 0) };
+  },
+  keepWhenStored: (data) => ({
+    output_format: data.output_format,
+    word_count: data.word_count,
+    char_count: data.char_count,
+    metadata: data.metadata,
+    url: data.url,
+    rendered: data.rendered,
+    escalated: data.escalated,
+    ...(data.redaction ? { redaction: data.redaction } : {}),
+  }),
+});
+
+async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<LoadedSource> {
+  if (input.html !== undefined) {
+    if (input.url !== undefined) {
+      ctx.warn(`url not fetched: html wins when both are sent; ${input.url} only resolves relative links`);
+    }
+    // The gate never sees supplied HTML, but a shell sent here is just as empty: say why.
+    const rendered = !isClientRenderedShell(readDocument(input.html));
+    if (!rendered) ctx.warn(CLIENT_RENDERED_WARNING);
+    return {
+      kind: 'html',
+      body: input.html,
+      address: input.url ?? '',
+      url: null,
+      rendered,
+      escalated: false,
+    };
+  }
+  // Unreachable past the schema's refine; narrows `url` for the compiler.
+  if (input.url === undefined) throw new Error('extract_text needs html or url');
+  const { page, rendered, escalated } = await fetchForTool(ctx, input.url, {
+    tool: 'extract_text',
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+    escalate: input.escalate,
+  });
+  // The gate answers 415 for binaries before this point.
+  if (page.kind === 'binary') throw new Error('binary body passed the gate');
+  return {
+    kind: page.kind,
+    body: page.body,
+    address: page.finalUrl,
+    url: page.finalUrl,
+    rendered,
+    escalated,
+  };
+}

@@ -1,0 +1,161 @@
+import { load } from 'cheerio/slim';
+import { validationError } from '../../errors/api-error.js';
+import { type AnyNode, isElement } from '../../extract/dom.js';
+import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
+import { selectRequired } from '../../extract/selector.js';
+import type { BodyKind } from '../../fetch/types.js';
+
+/**
+ * How extract_text turns one readable body into its output. Kept apart from the tool so the
+ * rules of §4.6 (scope, formats, the `...` cut, the counters) read in one place.
+ */
+
+export type OutputFormat = 'text' | 'markdown';
+
+export interface TextSource {
+  kind: Exclude<BodyKind, 'binary'>;
+  body: string;
+  /** What relative links resolve against; '' for an `html` fragment sent without `url`. */
+  address: string;
+}
+
+export interface TextRequest {
+  selector?: string;
+  output_format: OutputFormat;
+  clean: boolean;
+  preserve_links: boolean;
+  preserve_formatting: boolean;
+}
+
+export interface PageText {
+  content: string;
+  title: string | null;
+  description: string | null;
+}
+
+export function readPageText(source: TextSource, request: TextRequest): PageText {
+  if (source.kind === 'html' || (source.kind === 'xml' && isXhtml(source.body)))
+    return htmlText(source, request);
+  if (request.selector !== undefined && source.kind !== 'xml') {
+    const message = `selector applies to HTML and XML; this response is ${source.kind === 'json' ? 'JSON' : 'plain text'}`;
+    throw validationError(message, [{ field: 'selector', message }]);
+  }
+  if (source.kind === 'xml')
+    return { content: xmlText(source.body, request), title: null, description: null };
+  // §4.6 returns a JSON body "as text": as served, since reflowing it would change what it says.
+  const plain = source.kind === 'text' && request.output_format === 'text' && request.clean;
+  return { content: plain ? cleanLines(source.body) : source.body, title: null, description: null };
+}
+
+/**
+ * "selector: whole page" (§4.6): without a selector the whole rendered body is read, navigation and
+ * footer included. Main-content detection is scrape's default, not this tool's: a caller who wants
+ * the article names it with a selector.
+ */
+function htmlText(source: TextSource, request: TextRequest): PageText {
+  const document = PageDocument.parse(source.body, source.address);
+  const scope = { selector: request.selector, onlyMainContent: false };
+  try {
+    const content =
+      request.output_format === 'markdown'
+        ? document.markdown(scope)
+        : document.text({
+            ...scope,
+            clean: request.clean,
+            preserve_links: request.preserve_links,
+            preserve_formatting: request.preserve_formatting,
+          });
+    return { content, title: document.metadata.title, description: document.metadata.description };
+  } catch (error) {
+    if (error instanceof SelectorError)
+      throw validationError(error.message, [{ field: 'selector', message: error.message }]);
+    throw error;
+  }
+}
+
+/** XHTML served as XML is a web page; only other XML (feeds, sitemaps) gets the line-per-element reading. */
+function isXhtml(body: string): boolean {
+  const root = load(body, { xml: true })
+    .root()
+    .children()
+    .toArray()
+    .find((node) => isElement(node));
+  return root?.name.toLowerCase() === 'html';
+}
+
+/**
+ * An RSS item's title, link and date are separate elements that no browser lays out: read as HTML
+ * they run together ("https://a/1Desc") and <title>/<link> are dropped as head tags. One line per
+ * element's own text keeps each field legible.
+ */
+function xmlText(body: string, request: TextRequest): string {
+  const $ = load(body, { xml: true });
+  const roots: AnyNode[] = request.selector ? selectXml($, request.selector) : [$.root()[0]];
+  const lines: string[] = [];
+  const stack = [...roots].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!('children' in node)) continue;
+    const own = node.children
+      .map((child) => (child.type === 'text' || child.type === 'cdata' ? textOfXmlChild(child) : ''))
+      .join('');
+    if (own.trim()) lines.push(request.clean ? own.replace(/\s+/g, ' ').trim() : own);
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      const child = node.children[i];
+      if (isElement(child)) stack.push(child);
+    }
+  }
+  return lines.join('\n');
+}
+
+function textOfXmlChild(node: AnyNode): string {
+  if (node.type === 'text') return node.data;
+  if (node.type === 'cdata')
+    return node.children.map((child) => (child.type === 'text' ? child.data : '')).join('');
+  return '';
+}
+
+function selectXml($: ReturnType<typeof load>, selector: string): AnyNode[] {
+  try {
+    return selectRequired($, selector);
+  } catch (error) {
+    if (error instanceof SelectorError)
+      throw validationError(error.message, [{ field: 'selector', message: error.message }]);
+    throw error;
+  }
+}
+
+/** `clean` on a plain-text body: what it does to a page's text, spaces collapsed and blank lines dropped. */
+function cleanLines(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+export const CUT_MARKER = '...';
+
+/**
+ * The cut keeps the result within `max_length` characters, marker included, so the caller's budget
+ * holds; a surrogate pair is never split. A `max_length` under 4 leaves room for the marker alone.
+ */
+export function cutToLength(
+  text: string,
+  maxLength: number | undefined,
+): { text: string; truncated: boolean } {
+  if (maxLength === undefined || text.length <= maxLength) return { text, truncated: false };
+  if (maxLength <= CUT_MARKER.length) return { text: CUT_MARKER.slice(0, maxLength), truncated: true };
+  let end = maxLength - CUT_MARKER.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return { text: `${text.slice(0, end).trimEnd()}${CUT_MARKER}`, truncated: true };
+}
+
+// URLs that preserve_links or markdown add are addresses, not words a reader reads.
+const URL_TOKEN = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bmailto:|\btel:)[^\s<>()[\]]+/gi;
+
+/** Words of the output as a reader counts them, link targets left out so formats compare. */
+export function wordCount(text: string): number {
+  return countWords(text.replace(URL_TOKEN, ' '));
+}

@@ -1,0 +1,139 @@
+import { type RedactionBlock, redactPii } from '../../extract/redact.js';
+import { defineTool, type ToolContext } from '../define.js';
+import { fetchForTool, type ToolFetch } from '../shared/fetch-for-tool.js';
+import { ESCALATION_CREDITS } from '../shared/params.js';
+import { findHighlights, type Highlight } from './highlights.js';
+import { type PageFormats, renderPageFormats } from './page-formats.js';
+import { passagesOf } from './passages.js';
+import { type Answer, answerQuestion } from './question.js';
+import { type PageFormat, type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
+
+const BASE_PRICE = 2;
+/** Document 2 §8: highlights or a question. */
+const PASSAGES_ADD_ON = 1;
+
+export const EMPTY_MAIN_CONTENT_WARNING =
+  'The markdown is empty: no main content was found; onlyMainContent: false returns the whole page';
+export const EMPTY_PAGE_WARNING = 'The markdown is empty: the page has no visible text';
+
+export interface ScrapeFormats extends PageFormats {
+  highlights?: Highlight[];
+  answer?: Answer;
+}
+
+export interface ScrapeData {
+  url: string;
+  formats: ScrapeFormats;
+  escalated: boolean;
+  stealth: { engine: string; vendor_detected: string | null } | null;
+  scraped_at: string;
+  redaction?: RedactionBlock;
+}
+
+function creditsHeld(input: ScrapeInput): number {
+  return (
+    BASE_PRICE + (wantsPassages(input) ? PASSAGES_ADD_ON : 0) + (input.escalate ? ESCALATION_CREDITS : 0)
+  );
+}
+
+export const scrapeTool = defineTool({
+  name: 'scrape',
+  summary:
+    'One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.',
+  description:
+    'Fetches a page once and derives every requested format from that one body: markdown, cleaned html ' +
+    'and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, ' +
+    '§2.4 link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of ' +
+    'the markdown against a query (BM25 over the page, light stemming); `question` returns the best-' +
+    'matching passage as an extractive answer, `grounded: false` when none matches enough of the question. ' +
+    'Offsets index the markdown of the same call. No model is involved.',
+  price: creditsHeld,
+  basePrice: BASE_PRICE,
+  pricingNotes: [
+    `${BASE_PRICE} credits per call; +${PASSAGES_ADD_ON} when formats include highlights or a question.`,
+    `escalate: true holds +${ESCALATION_CREDITS}, charged only when the stealth render runs.`,
+    'Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.',
+  ],
+  schema: scrapeSchema,
+  example: {
+    url: 'https://docs.example.com/guides/timeouts',
+    formats: ['markdown', { type: 'highlights', query: 'default read timeout', max_highlights: 3 }],
+  },
+  async run(ctx, input): Promise<{ data: ScrapeData; credits: number }> {
+    const fetched = await fetchForTool(ctx, input.url, {
+      tool: 'scrape',
+      timeoutMs: input.timeout,
+      respectRobots: input.respect_robots,
+      escalate: input.escalate,
+      includeFastly: true,
+    });
+    const names = input.formats.filter((format): format is PageFormat => typeof format === 'string');
+    let formats = renderPageFormats(fetched.page, names, {
+      onlyMainContent: input.onlyMainContent,
+      withMarkdown: wantsPassages(input),
+    });
+    warnIfEmpty(ctx, formats.markdown, input.onlyMainContent);
+
+    /*
+     * Redaction runs before passages are found, so highlights and evidence quote the redacted markdown
+     * and their offsets index the markdown this response returns. Markdown that is only read for
+     * passages is redacted, and counted, with the rest.
+     */
+    let redaction: RedactionBlock | undefined;
+    if (input.redact_pii !== false) {
+      const redacted = redactPii(formats, input.redact_pii);
+      formats = redacted.value;
+      redaction = redacted.redaction;
+    }
+
+    const data: ScrapeData = {
+      url: fetched.page.finalUrl,
+      formats: assembleFormats(input, formats),
+      escalated: fetched.escalated,
+      stealth: stealthOf(fetched, input.escalate_engine),
+      scraped_at: new Date().toISOString(),
+      ...(redaction ? { redaction } : {}),
+    };
+    const unusedEscalation = input.escalate && !fetched.escalated ? ESCALATION_CREDITS : 0;
+    return { data, credits: creditsHeld(input) - unusedEscalation };
+  },
+  keepWhenStored: (data) => ({
+    url: data.url,
+    escalated: data.escalated,
+    stealth: data.stealth,
+    scraped_at: data.scraped_at,
+    ...(data.redaction ? { redaction: data.redaction } : {}),
+  }),
+});
+
+/**
+ * One key per requested format, in the order requested. Passages are read from the markdown as it is
+ * returned (redacted when asked); markdown read only for them is then left out.
+ */
+function assembleFormats(input: ScrapeInput, formats: PageFormats): ScrapeFormats {
+  const passages = wantsPassages(input) ? passagesOf(formats.markdown ?? '') : [];
+  const out: ScrapeFormats = {};
+  for (const format of input.formats) {
+    if (typeof format === 'string') Object.assign(out, { [format]: formats[format] });
+    else if (format.type === 'highlights')
+      out.highlights = findHighlights(passages, format.query, format.max_highlights);
+    else out.answer = answerQuestion(passages, format.question);
+  }
+  return out;
+}
+
+function warnIfEmpty(ctx: ToolContext, markdown: string | undefined, onlyMainContent: boolean): void {
+  if (markdown === undefined || markdown.trim() !== '') return;
+  ctx.warn(onlyMainContent ? EMPTY_MAIN_CONTENT_WARNING : EMPTY_PAGE_WARNING);
+}
+
+type StealthReport = NonNullable<ScrapeData['stealth']>;
+
+/**
+ * §4.0: `stealth` describes the render, so it is null whenever none ran. ToolFetch has no field for
+ * what the render saw yet (escalation answers 503 today); when it gains `stealth`, it is used as is.
+ */
+function stealthOf(fetched: ToolFetch & { stealth?: StealthReport }, engine: string): StealthReport | null {
+  if (!fetched.escalated) return null;
+  return fetched.stealth ?? { engine, vendor_detected: null };
+}
