@@ -8,6 +8,7 @@ import { extractTextTool } from './extract-text/index.js';
 import { fetchUrlTool } from './fetch-url/index.js';
 import { localizationTool } from './localization/index.js';
 import { readResultTool } from './read-result/index.js';
+import { scrapeTool } from './scrape/index.js';
 import { scrapeStructuredTool } from './scrape-structured/index.js';
 import { summarizeContentTool } from './summarize-content/index.js';
 
@@ -22,6 +23,7 @@ export const tools: readonly ToolDefinition<AnyToolSchema>[] = [
   extractTextTool,
   extractLinksTool,
   extractMetadataTool,
+  scrapeTool,
   scrapeStructuredTool,
   extractContentTool,
   localizationTool,
