@@ -14,6 +14,8 @@ const envSchema = z
     DATABASE_URL: z.string().optional(),
     /** `pg` for a TCP PostgreSQL, `neon` for Neon's serverless driver; inferred from the URL when unset. */
     DATABASE_DRIVER: z.enum(['pglite', 'pg', 'neon']).optional(),
+    /** Neon's local-development setting: `host:port/path` of a WebSocket proxy in front of PostgreSQL. */
+    NEON_WS_PROXY: z.string().optional(),
     DATA_DIR: z.string().default('.data'),
     REDIS_URL: z.string().optional(),
     UPSTASH_REDIS_REST_URL: z.string().url().optional(),

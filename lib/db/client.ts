@@ -16,6 +16,8 @@ export interface DatabaseHandle {
 export interface DatabaseSettings {
   DATABASE_URL?: string;
   DATABASE_DRIVER?: DatabaseDriver;
+  /** Development only: a WebSocket proxy in front of a local PostgreSQL, for the Neon driver. */
+  NEON_WS_PROXY?: string;
   DATA_DIR: string;
 }
 
@@ -40,7 +42,7 @@ export async function openDatabase(settings: DatabaseSettings): Promise<Database
   if (!settings.DATABASE_URL) throw new Error(`DATABASE_URL is required for the ${driver} driver`);
   if (driver === 'neon') {
     const { openNeon } = await import('./drivers/neon.js');
-    return openNeon(settings.DATABASE_URL);
+    return openNeon(settings.DATABASE_URL, { wsProxy: settings.NEON_WS_PROXY });
   }
   const { openNodePostgres } = await import('./drivers/node-postgres.js');
   return openNodePostgres(settings.DATABASE_URL);

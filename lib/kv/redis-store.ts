@@ -3,7 +3,11 @@ import { Redis } from 'ioredis';
 import type { KeyValueStore, SlidingWindowResult } from './key-value-store.js';
 import { parseSlidingWindowReply, slidingWindowScript } from './sliding-window-script.js';
 
-/** A TCP Redis (tests, self-hosting). Commands fail fast rather than queue while it is down. */
+/**
+ * A TCP Redis (tests, self-hosting). Commands issued while connecting wait for the connection;
+ * while Redis is down each fails within `commandTimeout`, and callers fall back (the rate limit
+ * to its in-process window, the robots cache to a miss).
+ */
 export class RedisStore implements KeyValueStore {
   readonly driver = 'redis' as const;
   private readonly client: Redis;
@@ -11,7 +15,6 @@ export class RedisStore implements KeyValueStore {
   constructor(url: string) {
     this.client = new Redis(url, {
       lazyConnect: false,
-      enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       commandTimeout: 500,
       connectTimeout: 1000,

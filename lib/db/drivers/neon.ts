@@ -10,8 +10,15 @@ import * as schema from '../schema/index.js';
  * Neon's WebSocket pool, not its HTTP driver: the ledger runs interactive transactions, which
  * the HTTP driver cannot.
  */
-export async function openNeon(url: string): Promise<DatabaseHandle> {
+export async function openNeon(url: string, options: { wsProxy?: string } = {}): Promise<DatabaseHandle> {
   neonConfig.webSocketConstructor = ws;
+  if (options.wsProxy) {
+    // Neon's documented local setup: a plain WebSocket proxy in front of a local PostgreSQL.
+    neonConfig.wsProxy = options.wsProxy;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+  }
   const pool = new Pool({ connectionString: url, max: 5 });
   const db = drizzle(pool, { schema });
   return {
