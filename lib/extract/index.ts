@@ -4,6 +4,7 @@
  */
 export { CONTENT_SELECTORS, type ContentElement, findContentElement } from './content-candidates.js';
 export { htmlToMarkdown, htmlToText } from './convert.js';
+export type { Element } from './dom.js';
 export type { LinkExtraction, LinkOptions, LinkRecord, LinkStatistics, LinkType } from './links.js';
 export type { AlternateLanguage } from './localization.js';
 export type { MainContent, MainContentMethod } from './main-content/index.js';

@@ -1,6 +1,6 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { type ContentElement, findContentElement } from './content-candidates.js';
-import { type Element, walkElements } from './dom.js';
+import { type Element, isElement, walkElements } from './dom.js';
 import { serializeClean } from './html/serialize.js';
 import { collectImages } from './images.js';
 import { extractLinks, type LinkExtraction, type LinkOptions } from './links.js';
@@ -57,8 +57,25 @@ const NOT_RENDERED = new Set([
  */
 function parseHtml(html: string): CheerioAPI {
   const $ = load(html);
-  if ($('body').length > 0 || $('html').length > 0) return $;
+  if (documentRoot($)) return $;
   return load(`<body>${html}</body>`);
+}
+
+/**
+ * <body>, else <html>, looked up among the top two levels only: htmlparser2 never nests them deeper,
+ * and a `$('body')` query would walk the whole document to find all of them.
+ */
+function documentRoot($: CheerioAPI): Element | null {
+  let html: Element | null = null;
+  for (const node of $.root()[0].children) {
+    if (!isElement(node)) continue;
+    if (node.name === 'body') return node;
+    if (node.name === 'html') {
+      html ??= node;
+      for (const child of node.children) if (isElement(child) && child.name === 'body') return child;
+    }
+  }
+  return html;
 }
 
 /**
@@ -79,7 +96,7 @@ export class PageDocument {
   ) {
     this.$ = parseHtml(html);
     this.baseUrl = resolveBaseUrl(this.$, url, options.baseUrl);
-    this.contentRoot = (this.$('body').first()[0] ?? this.$('html').first()[0]) as Element;
+    this.contentRoot = documentRoot(this.$)!;
   }
 
   static parse(html: string, url: string, options?: PageDocumentOptions): PageDocument {

@@ -136,7 +136,8 @@ export function nodesToText(
       builder.lineBreak(formatting ? 2 : 1);
       return;
     }
-    const block = BLOCK_TAGS.has(name);
+    // A table row is the line; its cells are separated on it.
+    const block = BLOCK_TAGS.has(name) && name !== 'td' && name !== 'th';
     const paragraphLike = name === 'p' || HEADING_TAGS.has(name) || name === 'blockquote' || name === 'table';
     if (block) builder.lineBreak(formatting && paragraphLike ? 2 : 1);
     if (name === 'ul' || name === 'ol') listStack.push({ ordered: name === 'ol', index: 0 });
@@ -146,7 +147,7 @@ export function nodesToText(
       if (list) list.index++;
       builder.listItem(indent, list?.ordered ? `${list.index}.` : '-');
     }
-    if ((name === 'td' || name === 'th') && node.prev) builder.write(formatting ? ' | ' : ' ');
+    if ((name === 'td' || name === 'th') && previousElement(node)) builder.write(formatting ? ' | ' : ' ');
     for (const child of node.children) visit(child);
     if (name === 'a' && options.preserve_links) writeHref(node, builder, context.baseUrl);
     if (name === 'ul' || name === 'ol') listStack.pop();
@@ -154,6 +155,11 @@ export function nodesToText(
   };
   for (const root of roots) visit(root);
   return finishText(builder.finish(), clean, formatting);
+}
+
+function previousElement(node: Element): Element | null {
+  for (let prev = node.prev; prev; prev = prev.prev) if (isElement(prev)) return prev;
+  return null;
 }
 
 function writeHref(link: Element, builder: TextBuilder, baseUrl: string): void {

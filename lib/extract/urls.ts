@@ -9,7 +9,10 @@ const WEB_SCHEMES = new Set(['http:', 'https:']);
  */
 export function resolveBaseUrl($: CheerioAPI, pageUrl: string, override?: string): string {
   if (override) return toAbsolute(override, pageUrl) ?? override;
-  const baseHref = $('base[href]').first().attr('href')?.trim();
+  // <base> belongs in <head>; searching there (two levels down) avoids walking the whole page.
+  const baseHref =
+    $.root().children('html').children('head').children('base[href]').first().attr('href')?.trim() ??
+    $.root().children('base[href]').first().attr('href')?.trim();
   if (baseHref) {
     const resolved = toAbsolute(baseHref, pageUrl);
     if (resolved) return resolved;

@@ -123,14 +123,4 @@ describe('analyze_content run (content form)', () => {
     expect(data.language).toBe('und');
     expect(data.keywords).toEqual([]);
   });
-
-  it('the url form is not available until the fetcher lands', async () => {
-    const ctx = contentFormContext();
-    const input = parse({ url: 'https://example.com/', content: 'ignored' }).data!;
-    await expect(analyzeContentTool.run(ctx, input)).rejects.toMatchObject({
-      code: 'TOOL_NOT_AVAILABLE',
-      status: 503,
-    });
-    expect(ctx.warnings).toEqual(['content ignored: url wins when both are sent']);
-  });
 });

@@ -101,11 +101,4 @@ describe('summarize_content run (content form)', () => {
       total_sentences: 0,
     });
   });
-
-  it('the url form is not available until the fetcher lands', async () => {
-    const input = parse({ url: 'https://example.com/' }).data!;
-    await expect(summarizeContentTool.run(contentFormContext(), input)).rejects.toMatchObject({
-      code: 'TOOL_NOT_AVAILABLE',
-    });
-  });
 });

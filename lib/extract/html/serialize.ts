@@ -47,6 +47,28 @@ const KNOWN = new Set([
   'sup',
 ]);
 
+/** Grouping elements that are dropped when they hold only blocks (see Writer.onlyBlocks). */
+const WRAPPERS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'aside',
+  'center',
+  'hgroup',
+]);
+
+/** Written as a block by turndown: a block tag, or an unknown tag (written as <div>). */
+function isBlockElement(el: Element): boolean {
+  return BLOCK_TAGS.has(el.name) || (!KNOWN.has(el.name) && !UNWRAPPED.has(el.name));
+}
+
+function isBlockBoundary(node: AnyNode | undefined): boolean {
+  return node === undefined || (isElement(node) && isBlockElement(node));
+}
+
 /** Permalink glyphs Sphinx, Hugo and GitHub put next to headings. */
 const PERMALINK_TEXT = /^[\s¶§#🔗]*$/u;
 
@@ -116,7 +138,29 @@ class Writer {
   }
 
   private children(children: readonly AnyNode[]): void {
-    for (const child of children) this.node(child);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      // Indentation between blocks is a text node turndown would parse and then discard.
+      if (child.type === 'text' && isBlockBoundary(children[i - 1]) && isBlockBoundary(children[i + 1])) {
+        if (!child.data.trim()) continue;
+      }
+      this.node(child);
+    }
+  }
+
+  /**
+   * A <div>-like wrapper holding only blocks adds nothing to the markdown but depth, and turndown
+   * reads every element's whole textContent (cost: size × depth), so such wrappers are left out.
+   */
+  private onlyBlocks(el: Element): boolean {
+    for (const child of el.children) {
+      if (child.type === 'text') {
+        if (child.data.trim()) return false;
+      } else if (isElement(child)) {
+        if (child.type === 'tag' && !this.removed.has(child) && !isBlockElement(child)) return false;
+      }
+    }
+    return true;
   }
 
   private element(el: Element): void {
@@ -129,6 +173,7 @@ class Writer {
     else if (name === 'br' || name === 'hr') this.out.push(`<${name}>`);
     else if (name === 'ol')
       this.wrap(el, 'ol', /^\d+$/.test(el.attribs.start ?? '') ? ` start="${el.attribs.start}"` : '');
+    else if ((WRAPPERS.has(name) || !KNOWN.has(name)) && this.onlyBlocks(el)) this.children(el.children);
     else if (!VOID_TAGS.has(name)) this.wrap(el, KNOWN.has(name) ? name : 'div', '');
   }
 

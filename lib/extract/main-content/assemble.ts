@@ -74,9 +74,11 @@ function isProseParagraph(el: Element, stats: ContentStats): boolean {
 /**
  * Removes, inside the chosen article, blocks that look like furniture the first pass could not name:
  * link lists, forms, short link-heavy boxes. Deliberately milder than Readability's
- * `_cleanConditionally`, which drops legitimate lists and tables and costs recall.
+ * `_cleanConditionally`, which drops legitimate lists and tables and costs recall. Returns the
+ * amount of text removed.
  */
-export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<Element>): void {
+export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<Element>): number {
+  let removedText = 0;
   for (const root of roots) {
     walkElements(root, (el) => {
       if (removed.has(el)) return false;
@@ -85,11 +87,13 @@ export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<
       if (name === 'pre' || name === 'code' || name === 'figure' || name === 'blockquote') return false;
       if (shouldDrop(el, stats)) {
         removed.add(el);
+        removedText += stats.get(el).text;
         return false;
       }
       return true;
     });
   }
+  return removedText;
 }
 
 const CLEANED_TAGS = new Set([

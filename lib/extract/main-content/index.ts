@@ -1,9 +1,16 @@
-import { type Element, findFirst, HEADING_TAGS, isAncestorOf, isElement, textOf } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { matchArticleBody } from './hint.js';
 import { findBoilerplate } from './prune.js';
-import { climbWhileProse, descendToProse, isDeclaredArticleBody, pickTopCandidate, scoreCandidates } from './score.js';
+import {
+  climbWhileProse,
+  descendToProse,
+  isDeclaredArticleBody,
+  pickTopCandidate,
+  scoreCandidates,
+} from './score.js';
 import { ContentStats } from './stats.js';
+import { TextMeasure } from './text-measure.js';
 
 export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'body';
 
@@ -35,8 +42,8 @@ interface Attempt {
   usedHint: boolean;
 }
 
-function attempt(body: Element, rawStats: ContentStats, useNames: boolean, hint?: string): Attempt | null {
-  const removed = findBoilerplate(body, rawStats, { useNames });
+function attempt(body: Element, measure: TextMeasure, useNames: boolean, hint?: string): Attempt | null {
+  const removed = findBoilerplate(body, measure, { useNames });
   const stats = new ContentStats(body, removed);
   const scores = scoreCandidates(stats, body);
   let top = pickTopCandidate(scores, body);
@@ -52,10 +59,10 @@ function attempt(body: Element, rawStats: ContentStats, useNames: boolean, hint?
   const declared = isDeclaredArticleBody(top) ? top : declaredArticleBodyAncestor(top, body);
   if (declared) top = declared;
   else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
-  const roots = collectSiblings(top, scores, stats, removed);
-  cleanInside(roots, stats, removed);
-  const cleaned = new ContentStats(body, removed);
-  const textLength = roots.reduce((sum, root) => sum + cleaned.get(root).text, 0);
+  // The publisher's own articleBody already says where the body ends: no siblings are added to it.
+  const roots = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
+  const cleanedText = cleanInside(roots, stats, removed);
+  const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
   return { roots, removed, textLength, usedHint };
 }
 
@@ -75,12 +82,12 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
  * name heuristics and the longer result wins. When nothing scores at all, the cleaned body is used.
  */
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
-  const rawStats = new ContentStats(body, new Set());
-  const pageText = rawStats.get(body).text;
-  let best = attempt(body, rawStats, true, options.articleBodyHint);
+  const measure = new TextMeasure();
+  let best = attempt(body, measure, true, options.articleBodyHint);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
-  if ((!best || best.textLength < MIN_ARTICLE_CHARS) && pageText > MIN_ARTICLE_CHARS * 2) {
-    const second = attempt(body, rawStats, false, options.articleBodyHint);
+  const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
+  if (tooShort && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
+    const second = attempt(body, measure, false, options.articleBodyHint);
     if (second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
@@ -88,16 +95,11 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
   if (!best || best.textLength === 0) {
-    const removed = findBoilerplate(body, rawStats, { useNames: true });
+    const removed = findBoilerplate(body, measure, { useNames: true });
     const cleaned = new ContentStats(body, removed);
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
   }
-  return {
-    roots: sortInDocumentOrder(best.roots),
-    removed: best.removed,
-    method,
-    textLength: best.textLength,
-  };
+  return { roots: best.roots, removed: best.removed, method, textLength: best.textLength };
 }
 
 function words(text: string): string[] {
@@ -110,16 +112,17 @@ function words(text: string): string[] {
  */
 function dropTitleHeading(roots: Element[], removed: Set<Element>, title: string): void {
   const titleWords = new Set(words(title));
-  const heading = findFirst(roots[0], (el) => HEADING_TAGS.has(el.name) || el.name === 'p');
-  if (!heading || heading.name === 'p' || removed.has(heading)) return;
-  const headingWords = words(textOf(heading));
+  let heading: Element | null = null;
+  walkElements(roots[0], (el) => {
+    if (heading || removed.has(el)) return false;
+    if (HEADING_TAGS.has(el.name) || el.name === 'p') heading = el;
+    return !heading;
+  });
+  if (!heading || (heading as Element).name === 'p') return;
+  const headingWords = words(textOf(heading as Element));
   if (headingWords.length < 2) return;
   const shared = headingWords.filter((word) => titleWords.has(word)).length;
-  if (shared / headingWords.length >= 0.75 && headingWords.length >= titleWords.size * 0.4) removed.add(heading);
-}
-
-function sortInDocumentOrder(roots: Element[]): Element[] {
-  if (roots.length < 2) return roots;
-  // Roots are siblings (or one element), so ancestry never mixes; keep only outermost ones.
-  return roots.filter((root) => !roots.some((other) => other !== root && isAncestorOf(other, root)));
+  if (shared / headingWords.length >= 0.75 && headingWords.length >= titleWords.size * 0.4) {
+    removed.add(heading);
+  }
 }

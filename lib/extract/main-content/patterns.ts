@@ -5,22 +5,29 @@ import type { Element } from '../dom.js';
  * "shadow" and "header" in "subheader-article". Splitting "articleShareBar__x1y2" into
  * [article, share, bar, x1y2] keeps CSS-module and BEM names readable too.
  */
-const tokenCache = new WeakMap<Element, readonly string[]>();
+const NO_TOKENS: readonly string[] = [];
+/**
+ * Tokens by raw name string: pages repeat a few hundred class strings over thousands of elements,
+ * so this cache is both smaller and faster than one entry per element. Bounded so a page of
+ * generated names cannot grow it without limit.
+ */
+const tokenCache = new Map<string, readonly string[]>();
+const TOKEN_CACHE_LIMIT = 5000;
 
 export function classTokens(el: Element): readonly string[] {
-  const cached = tokenCache.get(el);
-  if (cached) return cached;
   const a = el.attribs;
+  if (!a.class && !a.id && !a['data-component'] && !a['data-testid'] && !a['data-module']) return NO_TOKENS;
   // Component frameworks put the only readable name in a data attribute ("RelatedStories").
   const raw = `${a.class ?? ''} ${usableId(el)} ${a['data-component'] ?? ''} ${a['data-testid'] ?? ''} ${a['data-module'] ?? ''}`;
-  const tokens = raw.trim()
-    ? raw
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .toLowerCase()
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean)
-    : [];
-  tokenCache.set(el, tokens);
+  const cached = tokenCache.get(raw);
+  if (cached) return cached;
+  const spaced = /[A-Z]/.test(raw) ? raw.replace(/([a-z])([A-Z])/g, '$1 $2') : raw;
+  const tokens = spaced
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  if (tokenCache.size >= TOKEN_CACHE_LIMIT) tokenCache.clear();
+  tokenCache.set(raw, tokens);
   return tokens;
 }
 
@@ -52,7 +59,19 @@ const DECISIVE_WORDS = wordSet(`
 `);
 
 /** Glued names ("relatedposts", "commentlist2", "newsletterSignup") caught by their first word. */
-const DECISIVE_STEMS = ['related', 'recommend', 'comment', 'sharing', 'newsletter', 'cookie', 'advert', 'outbrain', 'taboola', 'disqus', 'onetrust'];
+const DECISIVE_STEMS = [
+  'related',
+  'recommend',
+  'comment',
+  'sharing',
+  'newsletter',
+  'cookie',
+  'advert',
+  'outbrain',
+  'taboola',
+  'disqus',
+  'onetrust',
+];
 
 /** Furniture unless the element holds most of the page's text (then it is a badly named wrapper). */
 const BOILERPLATE_WORDS = wordSet(`
@@ -69,7 +88,7 @@ const BOILERPLATE_WORDS = wordSet(`
  */
 const SMALL_PRINT_WORDS = wordSet(`
   author authors authorbio authorbox bio byline meta date timestamp published tags categories keywords
-  credit credits readtime actions vote votes clap claps rating follow print email save bookmark
+  credit credits copyright readtime actions vote votes clap claps rating follow print email save bookmark
 `);
 export const SMALL_PRINT_MAX_CHARS = 200;
 
@@ -106,8 +125,7 @@ const HIDING_PAIRS = [
 ];
 const BREAKPOINT_WORDS = wordSet('xs sm md lg xl xxl mobile desktop tablet phone small large print');
 
-export function isHiddenByName(el: Element): boolean {
-  const tokens = classTokens(el);
+export function isHiddenByName(tokens: readonly string[]): boolean {
   if (tokens.length === 0) return false;
   let hiding = hasPair(tokens, HIDING_PAIRS);
   for (const token of tokens) {
@@ -174,35 +192,33 @@ const DECISIVE_PAIRS = [
   ['written', 'by'],
 ];
 
-export function isDecisiveBoilerplateName(el: Element): boolean {
-  const tokens = classTokens(el);
+export function isDecisiveBoilerplateName(tokens: readonly string[]): boolean {
   for (const token of tokens) {
     if (DECISIVE_WORDS.has(token)) return true;
-    for (const stem of DECISIVE_STEMS) if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
+    for (const stem of DECISIVE_STEMS)
+      if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
   }
   return hasPair(tokens, DECISIVE_PAIRS);
 }
 
 /** Small print by name; the caller checks that the element is short. */
-export function isSmallPrintByName(el: Element): boolean {
-  for (const token of classTokens(el)) if (SMALL_PRINT_WORDS.has(token)) return true;
+export function isSmallPrintByName(tokens: readonly string[]): boolean {
+  for (const token of tokens) if (SMALL_PRINT_WORDS.has(token)) return true;
   return false;
 }
 
-export function isBoilerplateByName(el: Element): boolean {
-  const tokens = classTokens(el);
+export function isBoilerplateByName(tokens: readonly string[]): boolean {
   if (tokens.length === 0) return false;
   for (const token of tokens) if (BOILERPLATE_WORDS.has(token)) return true;
   return hasPair(tokens, BOILERPLATE_PAIRS);
 }
 
-export function hasPositiveName(el: Element): boolean {
-  for (const token of classTokens(el)) if (POSITIVE_WORDS.has(token)) return true;
+export function hasPositiveName(tokens: readonly string[]): boolean {
+  for (const token of tokens) if (POSITIVE_WORDS.has(token)) return true;
   return false;
 }
 
-export function isArticleBodyByName(el: Element): boolean {
-  const tokens = classTokens(el);
+export function isArticleBodyByName(tokens: readonly string[]): boolean {
   if (tokens.length === 0) return false;
   for (const token of tokens) if (ARTICLE_BODY_WORDS.has(token)) return true;
   return hasPair(tokens, ARTICLE_BODY_PAIRS);
@@ -215,13 +231,14 @@ export function classWeight(el: Element): number {
   let negative = false;
   let positive = false;
   for (const token of tokens) {
-    if (DECISIVE_WORDS.has(token) || BOILERPLATE_WORDS.has(token) || NEGATIVE_WORDS.has(token)) negative = true;
+    if (DECISIVE_WORDS.has(token) || BOILERPLATE_WORDS.has(token) || NEGATIVE_WORDS.has(token))
+      negative = true;
     if (POSITIVE_WORDS.has(token)) positive = true;
   }
   let weight = 0;
   if (negative) weight -= 25;
   if (positive) weight += 25;
-  if (isArticleBodyByName(el)) weight += 25;
+  if (isArticleBodyByName(tokens)) weight += 25;
   return weight;
 }
 

@@ -1,6 +1,7 @@
 import { type Element, isElement, textOf, walkElements } from '../dom.js';
 import {
   BOILERPLATE_TEXT,
+  classTokens,
   FURNITURE_ROLES,
   isArticleBodyByName,
   isBoilerplateByName,
@@ -9,7 +10,8 @@ import {
   isSmallPrintByName,
   SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
-import type { ContentStats } from './stats.js';
+import { INLINE_TAGS } from './stats.js';
+import type { TextMeasure } from './text-measure.js';
 
 /** Never content, whatever their names say. */
 const NON_CONTENT_TAGS = new Set([
@@ -60,25 +62,26 @@ function isHiddenElement(el: Element): boolean {
 }
 
 /** The article container itself must survive heuristics aimed at what surrounds it. */
-function isProtected(el: Element): boolean {
+function isProtected(el: Element, tokens: readonly string[]): boolean {
   const name = el.name;
   if (name === 'body' || name === 'html' || name === 'main') return true;
   if (el.attribs.itemprop === 'articleBody' || el.attribs.name === 'articleBody') return true;
-  return isArticleBodyByName(el);
+  return isArticleBodyByName(tokens);
 }
 
 /**
  * Decides which elements are page furniture and returns them as a set (subtrees implied). The tree
  * is not modified: links and metadata read the same parsed document afterwards.
- * `rawStats` are counts over the whole unpruned page, used to keep wrappers that hold most text.
+ * `measure` sizes text on the unpruned page, to keep wrappers that hold most of it.
  */
-export function findBoilerplate(root: Element, rawStats: ContentStats, options: PruneOptions): Set<Element> {
+export function findBoilerplate(root: Element, measure: TextMeasure, options: PruneOptions): Set<Element> {
   const removed = new Set<Element>();
-  const pageText = Math.max(1, rawStats.get(root).text);
   const holdsMostText = (el: Element) => {
-    const stats = rawStats.get(el);
-    return stats.text > pageText * 0.5 && stats.link < stats.text * 0.5;
+    const size = measure.size(el);
+    // The page total is measured on first need: most pages never ask.
+    return size.text > Math.max(1, measure.size(root).text) * 0.5 && size.link < size.text * 0.5;
   };
+  const wrapsArticle = articleAncestors(root);
   walkElements(root, (el) => {
     if (el === root) return true;
     if (el.type !== 'tag') {
@@ -98,7 +101,8 @@ export function findBoilerplate(root: Element, rawStats: ContentStats, options: 
       removed.add(el);
       return false;
     }
-    if (isProtected(el)) return true;
+    const tokens = classTokens(el);
+    if (isProtected(el, tokens)) return true;
     if (FURNITURE_TAGS.has(name) && !holdsMostText(el)) {
       removed.add(el);
       return false;
@@ -107,11 +111,13 @@ export function findBoilerplate(root: Element, rawStats: ContentStats, options: 
       removed.add(el);
       return false;
     }
-    if (options.useNames && isFurnitureByName(el, rawStats, holdsMostText)) {
+    // A wrapper of the <article> ("content-area comments-open") is named after what it also holds.
+    const byName = options.useNames && tokens.length > 0 && !wrapsArticle.has(el);
+    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText)) {
       removed.add(el);
       return false;
     }
-    if (isBoilerplateLine(el, rawStats)) {
+    if (isBoilerplateLine(el, measure)) {
       removed.add(el);
       return false;
     }
@@ -120,14 +126,65 @@ export function findBoilerplate(root: Element, rawStats: ContentStats, options: 
   return removed;
 }
 
-function isFurnitureByName(el: Element, rawStats: ContentStats, holdsMostText: (el: Element) => boolean): boolean {
+/** Prose this long on both sides means the element sits in the article's flow. */
+const FLOW_PROSE_CHARS = 80;
+
+function neighbourElement(el: Element, direction: 'prev' | 'next'): Element | null {
+  for (let node = el[direction]; node; node = node[direction]) {
+    if (isElement(node) && node.type === 'tag') return node;
+  }
+  return null;
+}
+
+/**
+ * A box named like furniture ("sidebar", "widget") between two paragraphs of prose is an aside of
+ * the article (DocBook tips, fact boxes), not page furniture, which sits beside the article rather
+ * than inside its flow. Only the weak names get this reprieve; ads and share bars never do.
+ */
+function betweenProse(el: Element, measure: TextMeasure): boolean {
+  const isProse = (node: Element | null) => {
+    if (!node) return false;
+    const size = measure.size(node);
+    return size.text >= FLOW_PROSE_CHARS && size.link < size.text * 0.3;
+  };
+  return isProse(neighbourElement(el, 'prev')) && isProse(neighbourElement(el, 'next'));
+}
+
+/** Ancestors of the page's <article>, <main> or declared article body, found in one walk. */
+function articleAncestors(root: Element): Set<Element> {
+  const ancestors = new Set<Element>();
+  walkElements(root, (el) => {
+    const a = el.attribs;
+    if (
+      el.name !== 'article' &&
+      el.name !== 'main' &&
+      a.itemprop !== 'articleBody' &&
+      a.name !== 'articleBody'
+    ) {
+      return true;
+    }
+    for (let p = el.parent; isElement(p) && !ancestors.has(p); p = p.parent) ancestors.add(p);
+    return true;
+  });
+  return ancestors;
+}
+
+function isFurnitureByName(
+  el: Element,
+  tokens: readonly string[],
+  measure: TextMeasure,
+  holdsMostText: (el: Element) => boolean,
+): boolean {
   const role = el.attribs.role;
   if (role && FURNITURE_ROLES.has(role.toLowerCase()) && !holdsMostText(el)) return true;
   if (el.name === 'article') return false;
-  if (isDecisiveBoilerplateName(el)) return true;
-  if (isSmallPrintByName(el) && rawStats.get(el).text <= SMALL_PRINT_MAX_CHARS) return true;
-  if (isHiddenByName(el) && !holdsMostText(el)) return true;
-  return isBoilerplateByName(el) && !holdsMostText(el);
+  if (isDecisiveBoilerplateName(tokens)) return true;
+  if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
+  if (isHiddenByName(tokens) && (INLINE_TAGS.has(el.name) || !holdsMostText(el))) return true;
+  // Inline elements (most of a page's elements) are too small to be furniture by any other name.
+  if (INLINE_TAGS.has(el.name)) return false;
+  if (betweenProse(el, measure)) return false;
+  return isBoilerplateByName(tokens) && !holdsMostText(el);
 }
 
 function insideArticle(el: Element): boolean {
@@ -153,9 +210,8 @@ const LINE_TAGS = new Set([
 ]);
 
 /** "Advertisement", "Read more", "Story continues below": short labels CMSs drop between paragraphs. */
-function isBoilerplateLine(el: Element, rawStats: ContentStats): boolean {
+function isBoilerplateLine(el: Element, measure: TextMeasure): boolean {
   if (!LINE_TAGS.has(el.name)) return false;
-  const stats = rawStats.get(el);
-  if (stats.text === 0 || stats.text > 60 || stats.images > 0) return false;
-  return BOILERPLATE_TEXT.test(textOf(el));
+  const length = measure.smallText(el, 60);
+  return length !== null && length > 0 && BOILERPLATE_TEXT.test(textOf(el));
 }

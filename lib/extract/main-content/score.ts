@@ -138,9 +138,12 @@ export function descendToProse(top: Element, stats: ContentStats): Element {
     if (prose === 0) return current;
     let next: Element | null = null;
     for (const child of current.children) {
-      if (isElement(child) && child.type === 'tag' && stats.get(child).prose >= prose * DESCEND_SHARE) next = child;
+      if (isElement(child) && child.type === 'tag' && stats.get(child).prose >= prose * DESCEND_SHARE)
+        next = child;
     }
-    if (!next || isParagraphUnit(next, stats.get(next))) return current;
+    // Narrowing to a lone <p> would leave the sibling merge one level too low; a <td> or <div> whose
+    // own text is the article (old table layouts, <br>-separated text) is the right stop.
+    if (!next || next.name === 'p') return current;
     current = next;
   }
 }

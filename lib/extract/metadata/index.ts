@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { collapseWhitespace } from '../dom.js';
+import { type Element, textOf } from '../dom.js';
 import { toAbsoluteWebUrl } from '../urls.js';
 import {
   authorNames,
@@ -10,6 +10,7 @@ import {
   stringValue,
   typesOf,
 } from './json-ld.js';
+import { collectPageTags } from './page-tags.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -40,11 +41,11 @@ interface HeadTags {
   itemprops: Map<string, string>;
 }
 
-function readMeta($: CheerioAPI): HeadTags {
+function readMeta(metas: Element[]): HeadTags {
   const named = new Map<string, string>();
   const properties: [string, string][] = [];
   const itemprops = new Map<string, string>();
-  for (const el of $('meta').toArray()) {
+  for (const el of metas) {
     const a = el.attribs;
     const content = a.content?.trim();
     if (content === undefined || content === '') continue;
@@ -75,9 +76,13 @@ const isUrl = (value: string | null | undefined) => !!value && /^https?:\/\//i.t
  * field. Relative URLs (canonical, favicon, image) are made absolute against `baseUrl`.
  */
 export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
-  const { named, properties, itemprops } = readMeta($);
+  const tags = collectPageTags($);
+  const { named, properties, itemprops } = readMeta(tags.metas);
   const property = (key: string) => properties.find(([k]) => k === key)?.[1] ?? null;
-  const jsonLd = parseJsonLd($);
+  const linkHref = (rel: string) =>
+    tags.links.find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes(rel))?.attribs.href;
+  const itempropDate = (name: string) => tags.itemprops.get(name)?.attribs.datetime;
+  const jsonLd = parseJsonLd(tags.jsonLdScripts);
   const objects = jsonLdObjects(jsonLd);
   const article = findArticle(objects);
   const publisher = article?.publisher ?? objects.find((o) => typesOf(o).includes('WebSite'));
@@ -98,8 +103,8 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   }
   for (const [key, value] of named) if (key.startsWith('twitter:')) twitter[key] ??= value;
 
-  const titleTag = collapseWhitespace($('title').first().text());
-  const h1 = collapseWhitespace($('h1').first().text());
+  const titleTag = tags.title ? textOf(tags.title) : '';
+  const h1 = tags.firstH1 ? textOf(tags.firstH1) : '';
   const articleAuthor = property('article:author');
   const author = first(
     named.get('author'),
@@ -109,19 +114,16 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
     named.get('parsely-author'),
     named.get('sailthru.author'),
     named.get('dc.creator'),
-    collapseWhitespace($('[rel~="author"]').first().text()),
+    tags.relAuthor ? textOf(tags.relAuthor) : null,
     itemprops.get('author'),
   );
-  const timeElement = $('article time[datetime], time[pubdate][datetime], time[datetime]')
-    .first()
-    .attr('datetime');
 
   return {
     title: first(property('og:title'), twitter['twitter:title'], titleTag, h1),
     description: first(named.get('description'), property('og:description'), twitter['twitter:description']),
-    canonical_url: absolute(first($('link[rel~="canonical" i]').first().attr('href'), property('og:url'))),
+    canonical_url: absolute(first(linkHref('canonical'), property('og:url'))),
     language: first(
-      $('html').first().attr('lang'),
+      tags.html?.attribs.lang,
       named.get('content-language')?.split(',')[0],
       named.get('language'),
       stringValue(article?.inLanguage),
@@ -132,7 +134,7 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
       property('og:published_time'),
       stringValue(article?.datePublished),
       itemprops.get('datePublished'),
-      $('[itemprop="datePublished"]').first().attr('datetime'),
+      itempropDate('datePublished'),
       named.get('date'),
       named.get('pubdate'),
       named.get('publish-date'),
@@ -140,18 +142,18 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
       named.get('sailthru.date'),
       named.get('dc.date.issued'),
       named.get('dc.date'),
-      timeElement,
+      tags.times[0]?.attribs.datetime,
     ),
     modified_time: first(
       property('article:modified_time'),
       property('og:updated_time'),
       stringValue(article?.dateModified),
       itemprops.get('dateModified'),
-      $('[itemprop="dateModified"]').first().attr('datetime'),
+      itempropDate('dateModified'),
       named.get('last-modified'),
     ),
     site_name: first(property('og:site_name'), stringValue(publisher), named.get('application-name')),
-    favicon: favicon($, baseUrl),
+    favicon: favicon(tags.links, baseUrl),
     image: absolute(first(property('og:image'), twitter['twitter:image'], imageUrl(article?.image))),
     keywords: keywords(named.get('keywords') ?? named.get('news_keywords'), properties),
     robots: named.get('robots') ?? null,
@@ -165,9 +167,9 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
  * The declared icon (rel="icon" / "shortcut icon" before "apple-touch-icon"); without one, the
  * /favicon.ico browsers request by default.
  */
-function favicon($: CheerioAPI, baseUrl: string): string | null {
-  const icons = $('link[rel][href]')
-    .toArray()
+function favicon(links: Element[], baseUrl: string): string | null {
+  const icons = links
+    .filter((el) => el.attribs.rel && el.attribs.href)
     .map((el) => ({ rel: el.attribs.rel.toLowerCase().split(/\s+/), href: el.attribs.href }));
   const icon =
     icons.find((l) => l.rel.includes('icon')) ??

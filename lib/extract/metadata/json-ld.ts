@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio/slim';
+import { type Element, rawText } from '../dom.js';
 
 export type JsonLdObject = Record<string, unknown>;
 
@@ -7,11 +7,14 @@ export type JsonLdObject = Record<string, unknown>;
  * strings (invalid JSON that browsers and Google accept); control characters are turned into spaces
  * before parsing so those blocks are not lost. Blocks that still fail are skipped.
  */
-export function parseJsonLd($: CheerioAPI): unknown[] {
+export function parseJsonLd(scripts: Element[]): unknown[] {
   const out: unknown[] = [];
-  $('script[type="application/ld+json" i]').each((_, el) => {
-    const raw = $(el).text().trim();
-    if (!raw) return;
+  for (const el of scripts) {
+    const raw = el.children
+      .map((child) => (child.type === 'text' ? child.data : rawText(child)))
+      .join('')
+      .trim();
+    if (!raw) continue;
     const text = raw
       .replace(/^\s*(?:<!--|<!\[CDATA\[)/, '')
       .replace(/(?:-->|\]\]>)\s*$/, '')
@@ -24,7 +27,7 @@ export function parseJsonLd($: CheerioAPI): unknown[] {
     } catch {
       // Invalid JSON-LD says nothing reliable; the other blocks still count.
     }
-  });
+  }
   return out;
 }
 

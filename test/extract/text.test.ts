@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { assertValidSelector, htmlToText, SelectorError } from '../../lib/extract/index.js';
+
+const URL = 'https://example.com/a/page.html';
+const page = `<html><head><title>T</title><style>p{}</style></head><body>
+  <nav><a href="/">Home</a></nav>
+  <h1>Heading</h1>
+  <p>First   paragraph
+     spans lines with <a href="/docs">a link</a>.</p>
+  <div>Block one</div><div>Block two<br>after break</div>
+  <ul><li>apple</li><li>pear<ol><li>nested</li></ol></li></ul>
+  <pre>  code   keeps
+    spacing</pre>
+  <table><tr><td>a</td><td>b</td></tr></table>
+  <p hidden>hidden text</p>
+  <script>var secret = 1;</script>
+  <noscript>enable js</noscript>
+</body></html>`;
+
+describe('htmlToText', () => {
+  it('puts blocks on their own lines, collapses whitespace and drops blank lines by default', () => {
+    expect(htmlToText(page, URL)).toBe(
+      [
+        'Home',
+        'Heading',
+        'First paragraph spans lines with a link.',
+        'Block one',
+        'Block two',
+        'after break',
+        'apple',
+        'pear',
+        'nested',
+        '  code   keeps',
+        '    spacing',
+        'a b',
+      ].join('\n'),
+    );
+  });
+
+  it('appends (href) after link text with preserve_links, absolute', () => {
+    const text = htmlToText(page, URL, { preserve_links: true });
+    expect(text).toContain('with a link (https://example.com/docs).');
+    expect(text).toContain('Home (https://example.com/)');
+  });
+
+  it('keeps paragraph structure and list bullets with preserve_formatting', () => {
+    const text = htmlToText(page, URL, { preserve_formatting: true });
+    expect(text).toContain('Heading\n\nFirst paragraph spans lines with a link.\n\nBlock one');
+    expect(text).toContain('- apple\n- pear\n  1. nested');
+    expect(text).toContain('a | b');
+  });
+
+  it('keeps the text as written with clean: false', () => {
+    const text = htmlToText('<p>one   two</p>\n\n<p>three</p>', URL, { clean: false });
+    expect(text).toContain('one   two');
+  });
+
+  it('narrows to a CSS selector', () => {
+    expect(htmlToText(page, URL, { selector: 'ul > li' })).toBe('apple\npear\nnested');
+  });
+
+  it('reports an invalid selector and a selector matching nothing', () => {
+    expect(() => htmlToText(page, URL, { selector: 'div[' })).toThrow(SelectorError);
+    try {
+      htmlToText(page, URL, { selector: '.missing' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SelectorError);
+      expect((error as SelectorError).problem).toBe('no_match');
+    }
+    expect(() => assertValidSelector('a >>> b')).toThrow(SelectorError);
+    expect(() => assertValidSelector('article p:first-child')).not.toThrow();
+  });
+
+  it('reads an HTML fragment without <html> or <body>', () => {
+    expect(htmlToText('<p>just</p><p>a fragment</p>', URL)).toBe('just\na fragment');
+  });
+
+  it('survives thousands of unclosed tags', () => {
+    const deep = `${'<div><span>'.repeat(5000)}deep text`;
+    expect(htmlToText(deep, URL)).toContain('deep text');
+  });
+});
