@@ -4,7 +4,13 @@ import { successBody } from '../errors/envelope.js';
 import { holdCredits, requestAutoRecharge, settleHold } from '../ledger/index.js';
 import { logger } from '../logger.js';
 import { inlineOrStore } from '../results/inline-or-store.js';
-import { type AnyToolSchema, holdFor, type ToolContext, type ToolDefinition } from '../tools/define.js';
+import {
+  type AnyToolSchema,
+  holdCeilingOf,
+  priceOf,
+  type ToolContext,
+  type ToolDefinition,
+} from '../tools/define.js';
 import type { AppEnv } from './env.js';
 import { readJsonBody } from './read-json-body.js';
 import { recordRobotsOverride } from './robots-overrides.js';
@@ -23,13 +29,14 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   const requestId = c.get('requestId');
   const input = validateInput(tool.schema, await readJsonBody(c));
 
-  const amount = holdFor(tool, input);
+  const amount = priceOf(tool, input);
   const hold = await holdCredits(services.db, {
     accountId: caller.account.id,
     apiKeyId: caller.apiKeyId,
     tool: tool.name,
     requestId,
     amount,
+    ceiling: holdCeilingOf(tool, input),
   });
   if (!hold) {
     const recharging = await requestAutoRecharge(services.db, caller.account.id);
@@ -49,6 +56,7 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     account: caller.account,
     apiKeyId: caller.apiKeyId,
     services,
+    heldCredits: hold.amount,
     warn: (message) => warnings.push(message),
     recordRobotsOverride: (url) =>
       recordRobotsOverride(services.db, { caller, tool: tool.name, requestId, url }),
@@ -59,7 +67,7 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   let data: unknown;
   try {
     const outcome = await tool.run(ctx, input);
-    charged = Math.min(amount, Math.max(0, outcome.credits ?? amount));
+    charged = Math.min(hold.amount, Math.max(0, outcome.credits ?? amount));
     const inline = await inlineOrStore(services.db, {
       accountId: caller.account.id,
       tool: tool.name,

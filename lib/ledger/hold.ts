@@ -11,7 +11,10 @@ export interface HoldRequest {
   apiKeyId: string;
   tool: string;
   requestId: string;
+  /** The firm price: the hold fails when the balance is below it. */
   amount: number;
+  /** Take up to this much when the balance allows (conditional add-ons); defaults to `amount`. */
+  ceiling?: number;
   ttlSeconds?: number;
 }
 
@@ -23,26 +26,32 @@ export interface Hold {
 }
 
 /**
- * Takes `amount` out of the balance and records the hold, in one statement: the debit is
+ * Takes credits out of the balance and records the hold, in one statement: the debit is
  * conditional on `balance >= amount`, so no interleaving of callers can push a balance below
- * zero, and a hold row exists exactly when the debit happened. Null when the balance is short.
+ * zero, and a hold row exists exactly when the debit happened. It takes `ceiling` when the
+ * balance allows, else whatever the balance holds above `amount`. Null when the balance is short.
  */
 export async function holdCredits(db: Database, request: HoldRequest): Promise<Hold | null> {
   const id = newId('hold');
   const ttl = request.ttlSeconds ?? HOLD_TTL_SECONDS;
+  const ceiling = Math.max(request.amount, request.ceiling ?? request.amount);
+  // The row lock taken by the sub-select makes `current.balance` the value the UPDATE acts on.
   const result = await db.execute(sql`
-    WITH debit AS (
-      UPDATE accounts SET balance = balance - ${request.amount}
-      WHERE id = ${request.accountId} AND balance >= ${request.amount}
-      RETURNING balance
+    WITH current AS (
+      SELECT balance FROM accounts WHERE id = ${request.accountId} FOR UPDATE
+    ), debit AS (
+      UPDATE accounts SET balance = accounts.balance - LEAST(current.balance, ${ceiling})
+      FROM current
+      WHERE accounts.id = ${request.accountId} AND current.balance >= ${request.amount}
+      RETURNING accounts.balance, LEAST(current.balance, ${ceiling}) AS held
     ), hold AS (
       INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at)
       SELECT ${id}, ${request.accountId}, ${request.apiKeyId}, ${request.tool}, ${request.requestId},
-             ${request.amount}, 'held', now() + make_interval(secs => ${ttl})
+             debit.held, 'held', now() + make_interval(secs => ${ttl})
       FROM debit
       RETURNING id
     )
-    SELECT debit.balance FROM debit, hold`);
-  const [row] = rowsOf<{ balance: number }>(result);
-  return row ? { id, amount: request.amount, balance: Number(row.balance) } : null;
+    SELECT debit.balance, debit.held FROM debit, hold`);
+  const [row] = rowsOf<{ balance: number; held: number }>(result);
+  return row ? { id, amount: Number(row.held), balance: Number(row.balance) } : null;
 }

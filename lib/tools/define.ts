@@ -10,6 +10,8 @@ export interface ToolContext {
   services: Services;
   /** Adds a top-level `warnings` entry to the success envelope. */
   warn(message: string): void;
+  /** Credits held for this call: the price, plus conditional add-ons as far as the balance allowed. */
+  heldCredits: number;
   /** Records that this key overrode robots.txt for `url` (respect_robots: false). */
   recordRobotsOverride(url: string): Promise<void>;
   /** Aborted when the caller disconnects or the function budget runs out. */
@@ -36,8 +38,16 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   /** One line for the catalog and the OpenAPI summary. */
   summary: string;
   description: string;
-  /** Credits held before `run`: a constant, or a ceiling computed from the validated input. */
+  /**
+   * The firm price of the call as asked (base plus add-ons the input requests, such as scrape's
+   * highlights): the balance must cover it, else 402.
+   */
   price: number | PriceOf<z.output<S>>;
+  /**
+   * The most the call can cost when add-ons that run only on need (escalate's +5) do run. The
+   * hold takes up to this much, never less than `price`; `run` charges what was actually used.
+   */
+  holdCeiling?: PriceOf<z.output<S>>;
   /** The list price shown in the self-description and catalog. */
   basePrice: number;
   /** Add-on rules in words, shown in the self-description. */
@@ -55,6 +65,10 @@ export function defineTool<S extends AnyToolSchema, T>(
   return definition;
 }
 
-export function holdFor<S extends AnyToolSchema>(tool: ToolDefinition<S>, input: z.output<S>): number {
+export function priceOf<S extends AnyToolSchema>(tool: ToolDefinition<S>, input: z.output<S>): number {
   return typeof tool.price === 'function' ? tool.price(input) : tool.price;
+}
+
+export function holdCeilingOf<S extends AnyToolSchema>(tool: ToolDefinition<S>, input: z.output<S>): number {
+  return Math.max(priceOf(tool, input), tool.holdCeiling?.(input) ?? 0);
 }

@@ -206,14 +206,14 @@ describe('extract_embedded_state errors, all uncharged', () => {
   });
 
   it('holds the escalation ceiling of 7 but charges 2 when no render ran', async () => {
-    const short = await harness.account({ credits: 5 });
+    const short = await harness.account({ credits: 1 });
     const refused = await harness.tool(
       'extract_embedded_state',
       { url: page('apollo.html'), escalate: true },
       short.key,
     );
     expect(refused.status, JSON.stringify(refused.body)).toBe(402);
-    expect(await short.balance()).toBe(5);
+    expect(await short.balance()).toBe(1);
 
     const enough = await harness.account({ credits: 10 });
     const res = await harness.tool(
@@ -262,10 +262,11 @@ describe('extract_embedded_state errors, all uncharged', () => {
 
 describe('extract_embedded_state definition', () => {
   it('prices 2, or a 7 ceiling under escalate', () => {
-    const price = extractEmbeddedStateTool.price as (input: { escalate: boolean }) => number;
+    const ceiling = extractEmbeddedStateTool.holdCeiling as (input: { escalate: boolean }) => number;
     expect(extractEmbeddedStateTool.basePrice).toBe(2);
-    expect(price({ escalate: false })).toBe(2);
-    expect(price({ escalate: true })).toBe(7);
+    expect(extractEmbeddedStateTool.price).toBe(2);
+    expect(ceiling({ escalate: false })).toBe(2);
+    expect(ceiling({ escalate: true })).toBe(7);
   });
 
   it('applies the defaults of the reference', () => {

@@ -43,6 +43,21 @@ describe('credit holds under concurrency', () => {
     expect(await account.balance()).toBe(18);
   });
 
+  it('needs only the firm price: conditional add-ons are held as far as the balance allows', async () => {
+    const account = await harness.account({ credits: 4 });
+    const res = await harness.tool('probe', { hold: 2, ceiling: 7 }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.held).toBe(4);
+    expect(res.body).toMatchObject({ credits_used: 2, credits_remaining: 2 });
+    const rich = await harness.account({ credits: 50 });
+    const full = await harness.tool('probe', { hold: 2, ceiling: 7, charge: 7 }, rich.key);
+    expect(full.body.data.held).toBe(7);
+    expect(full.body).toMatchObject({ credits_used: 7, credits_remaining: 43 });
+    const poor = await harness.account({ credits: 1 });
+    expect((await harness.tool('probe', { hold: 2, ceiling: 7 }, poor.key)).status).toBe(402);
+    expect(await poor.balance()).toBe(1);
+  });
+
   it('logs a failed call with zero credits and its error code', async () => {
     const account = await harness.account({ credits: 20 });
     await harness.tool('probe', { hold: 4, fail_with: 'FETCH_TIMEOUT' }, account.key);

@@ -12,9 +12,11 @@ export const probeTool = defineTool({
   summary: 'Test probe',
   description: 'Drives the metered call through each of its branches.',
   price: (input: { hold: number }) => input.hold,
+  holdCeiling: (input: { hold: number; ceiling?: number }) => input.ceiling ?? input.hold,
   basePrice: 2,
   schema: z.object({
     hold: z.number().int().min(0).max(100).default(2),
+    ceiling: z.number().int().min(0).max(100).optional(),
     charge: z.number().int().min(0).optional(),
     fail_with: z.string().optional(),
     crash: z.boolean().default(false),
@@ -30,6 +32,9 @@ export const probeTool = defineTool({
     if (input.crash) throw new Error('probe crashed');
     if (input.fail_with)
       throw new ApiError(input.fail_with as ErrorCode, `probe failed with ${input.fail_with}`);
-    return { data: { ok: true, filler: 'x'.repeat(input.size) }, credits: input.charge };
+    return {
+      data: { ok: true, held: ctx.heldCredits, filler: 'x'.repeat(input.size) },
+      credits: input.charge,
+    };
   },
 });

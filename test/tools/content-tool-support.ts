@@ -9,6 +9,7 @@ export function contentFormContext(): ToolContext & { warnings: string[] } {
     account: { id: 'acc_test', plan: 'free' },
     apiKeyId: 'key_test',
     services: {} as ToolContext['services'],
+    heldCredits: 0,
     warn: (message) => {
       warnings.push(message);
     },

@@ -561,10 +561,13 @@ describe('extract_links errors, all uncharged', () => {
     expect(await account.balance()).toBe(10);
   });
 
-  it('holds 6 under escalate and releases all of it when the render is not available', async () => {
-    const short = await links({ url: site.page('/challenge'), escalate: true }, 5);
-    expect(short.res.status, JSON.stringify(short.body)).toBe(402);
-    expect(await short.account.balance()).toBe(5);
+  it('holds up to 6 under escalate and releases all of it when the render is not available', async () => {
+    // The firm price is 1: a balance of 1 is enough to try; the +5 is held only as far as it goes.
+    const short = await links({ url: site.page('/challenge'), escalate: true }, 1);
+    expect(short.res.status, JSON.stringify(short.body)).toBe(503);
+    expect(await short.account.balance()).toBe(1);
+    const broke = await links({ url: site.page('/challenge'), escalate: true }, 0);
+    expect(broke.res.status).toBe(402);
 
     const { account, res, body } = await links(
       { url: site.page('/challenge'), escalate: true, escalate_engine: 'engine_b' },
@@ -591,12 +594,13 @@ describe('extract_links errors, all uncharged', () => {
 });
 
 describe('extract_links definition', () => {
-  it('prices 1, holding 6 under escalate for a url only', () => {
-    const price = extractLinksTool.price as (input: { escalate: boolean; html?: string }) => number;
+  it('prices 1, with a hold ceiling of 6 under escalate for a url only', () => {
+    const ceiling = extractLinksTool.holdCeiling as (input: { escalate: boolean; html?: string }) => number;
     expect(extractLinksTool.basePrice).toBe(1);
-    expect(price({ escalate: false })).toBe(1);
-    expect(price({ escalate: true })).toBe(6);
-    expect(price({ escalate: true, html: '<a href="/">x</a>' })).toBe(1);
+    expect(extractLinksTool.price).toBe(1);
+    expect(ceiling({ escalate: false })).toBe(1);
+    expect(ceiling({ escalate: true })).toBe(6);
+    expect(ceiling({ escalate: true, html: '<p>x</p>' })).toBe(1);
   });
 
   it('applies the defaults of the reference', () => {

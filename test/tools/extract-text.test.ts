@@ -491,10 +491,13 @@ describe('extract_text errors, all uncharged', () => {
     expect(await account.balance()).toBe(10);
   });
 
-  it('holds 6 under escalate and releases all of it when the render is not available', async () => {
-    const short = await extract({ url: site.page('/challenge'), escalate: true }, 5);
-    expect(short.res.status, JSON.stringify(short.body)).toBe(402);
-    expect(await short.account.balance()).toBe(5);
+  it('holds up to 6 under escalate and releases all of it when the render is not available', async () => {
+    // The firm price is 1: a balance of 1 is enough to try; the +5 is held only as far as it goes.
+    const short = await extract({ url: site.page('/challenge'), escalate: true }, 1);
+    expect(short.res.status, JSON.stringify(short.body)).toBe(503);
+    expect(await short.account.balance()).toBe(1);
+    const broke = await extract({ url: site.page('/challenge'), escalate: true }, 0);
+    expect(broke.res.status).toBe(402);
 
     const { account, res, body } = await extract({ url: site.page('/challenge'), escalate: true }, 6);
     expect(res.status, JSON.stringify(body)).toBe(503);
@@ -520,12 +523,13 @@ describe('extract_text errors, all uncharged', () => {
 });
 
 describe('extract_text definition', () => {
-  it('prices 1, holding 6 under escalate for a url only', () => {
-    const price = extractTextTool.price as (input: { escalate: boolean; html?: string }) => number;
+  it('prices 1, with a hold ceiling of 6 under escalate for a url only', () => {
+    const ceiling = extractTextTool.holdCeiling as (input: { escalate: boolean; html?: string }) => number;
     expect(extractTextTool.basePrice).toBe(1);
-    expect(price({ escalate: false })).toBe(1);
-    expect(price({ escalate: true })).toBe(6);
-    expect(price({ escalate: true, html: '<p>x</p>' })).toBe(1);
+    expect(extractTextTool.price).toBe(1);
+    expect(ceiling({ escalate: false })).toBe(1);
+    expect(ceiling({ escalate: true })).toBe(6);
+    expect(ceiling({ escalate: true, html: '<p>x</p>' })).toBe(1);
   });
 
   it('applies the defaults of the reference', () => {

@@ -133,9 +133,13 @@ describe('scrape fetch errors, all uncharged', () => {
     }
   });
 
-  it('needs the escalation ceiling in the balance: 402 with 6 credits for a hold of 7', async () => {
-    const res = await refused({ url: url(ARTICLE_PATH), escalate: true }, 6);
+  it('needs only the firm price under escalate: 402 with 1 credit, a call with 2', async () => {
+    const res = await refused({ url: url(ARTICLE_PATH), escalate: true }, 1);
     expect(res.status, JSON.stringify(res.body)).toBe(402);
+    const account = await harness.account({ credits: 2 });
+    const ok = await harness.tool('scrape', { url: url(ARTICLE_PATH), escalate: true }, account.key);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ credits_used: 2, credits_remaining: 0 });
   });
 
   it('charges 2, not 7, when escalate was asked but the page needed no render', async () => {

@@ -252,15 +252,18 @@ describe('scrape definition', () => {
     expect(openapi.body.paths['/api/v1/tools/scrape']?.post?.operationId).toBe('scrape');
   });
 
-  it('holds 2, +1 for passages and +5 for escalate', () => {
+  it('prices 2, +1 for passages, with +5 more in the hold ceiling for escalate', () => {
     const price = scrapeTool.price as (input: unknown) => number;
+    const ceiling = scrapeTool.holdCeiling as (input: unknown) => number;
     const parse = (body: Record<string, unknown>) =>
       scrapeTool.schema.parse({ url: 'https://example.com/', ...body });
     expect(scrapeTool.basePrice).toBe(2);
     expect(price(parse({}))).toBe(2);
     expect(price(parse({ formats: ['html', { type: 'highlights', query: 'x' }] }))).toBe(3);
-    expect(price(parse({ formats: [{ type: 'question', question: 'why?' }], escalate: true }))).toBe(8);
-    expect(price(parse({ escalate: true }))).toBe(7);
+    expect(price(parse({ formats: [{ type: 'question', question: 'why?' }], escalate: true }))).toBe(3);
+    expect(ceiling(parse({ formats: [{ type: 'question', question: 'why?' }], escalate: true }))).toBe(8);
+    expect(ceiling(parse({ escalate: true }))).toBe(7);
+    expect(ceiling(parse({}))).toBe(2);
   });
 
   it('applies the documented defaults', () => {

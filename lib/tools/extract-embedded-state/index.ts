@@ -153,7 +153,8 @@ export const extractEmbeddedStateTool = defineTool({
     'Inertia page objects, storefront analytics meta, JSON script tags and large JSON `data-*` attributes. ' +
     `Source names: ${SOURCE_NAMES.join(', ')}. No page code runs: scripts are parsed as text, and what ` +
     'cannot be read without running it is reported in `warnings`.',
-  price: (input) => BASE_PRICE + (input.escalate ? ESCALATION_ADD_ON : 0),
+  price: BASE_PRICE,
+  holdCeiling: (input) => BASE_PRICE + (input.escalate ? ESCALATION_ADD_ON : 0),
   basePrice: BASE_PRICE,
   pricingNotes: [
     `${BASE_PRICE} credits per call.`,

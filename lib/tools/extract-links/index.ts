@@ -142,7 +142,8 @@ export const extractLinksTool = defineTool({
     'rel, original_href, title}`: `href` resolved (null for non-web schemes except mailto:/tel:), `type` one of ' +
     '`internal`, `external`, `anchor`, `relative`, `other`. Filters by internal/external, by domain and ' +
     'anchors; deduplicates by destination; counts by type and domain.',
-  price: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
+  price: PRICE,
+  holdCeiling: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,
@@ -242,6 +243,7 @@ function linksContext(ctx: ToolContext): ToolContext {
     account: ctx.account,
     apiKeyId: ctx.apiKeyId,
     services: ctx.services,
+    heldCredits: ctx.heldCredits,
     signal: ctx.signal,
     warn: (message) => ctx.warn(GATE_WARNINGS.get(message) ?? message),
     recordRobotsOverride: (url) => ctx.recordRobotsOverride(url),

@@ -141,7 +141,8 @@ export const extractTextTool = defineTool({
     'parts a CSS `selector` names. Plain text (optionally with link targets and paragraph formatting) or ' +
     'GFM markdown, with word and character counts, title and description. XML is read one element per ' +
     'line, plain text and JSON as served. Binaries answer 415 (use process_document).',
-  price: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
+  price: PRICE,
+  holdCeiling: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,

@@ -30,10 +30,9 @@ export interface ScrapeData {
   redaction?: RedactionBlock;
 }
 
-function creditsHeld(input: ScrapeInput): number {
-  return (
-    BASE_PRICE + (wantsPassages(input) ? PASSAGES_ADD_ON : 0) + (input.escalate ? ESCALATION_CREDITS : 0)
-  );
+/** Base plus the passages add-on: what a call costs when no render runs. */
+function firmPrice(input: ScrapeInput): number {
+  return BASE_PRICE + (wantsPassages(input) ? PASSAGES_ADD_ON : 0);
 }
 
 export const scrapeTool = defineTool({
@@ -47,7 +46,8 @@ export const scrapeTool = defineTool({
     'the markdown against a query (BM25 over the page, light stemming); `question` returns the best-' +
     'matching passage as an extractive answer, `grounded: false` when none matches enough of the question. ' +
     'Offsets index the markdown of the same call. No model is involved.',
-  price: creditsHeld,
+  price: firmPrice,
+  holdCeiling: (input) => firmPrice(input) + (input.escalate ? ESCALATION_CREDITS : 0),
   basePrice: BASE_PRICE,
   pricingNotes: [
     `${BASE_PRICE} credits per call; +${PASSAGES_ADD_ON} when formats include highlights or a question.`,
@@ -94,8 +94,7 @@ export const scrapeTool = defineTool({
       scraped_at: new Date().toISOString(),
       ...(redaction ? { redaction } : {}),
     };
-    const unusedEscalation = input.escalate && !fetched.escalated ? ESCALATION_CREDITS : 0;
-    return { data, credits: creditsHeld(input) - unusedEscalation };
+    return { data, credits: firmPrice(input) + (fetched.escalated ? ESCALATION_CREDITS : 0) };
   },
   keepWhenStored: (data) => ({
     url: data.url,
