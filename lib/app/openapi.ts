@@ -39,6 +39,7 @@ const toolInfo = z
       method: z.literal('POST'),
       path: z.string(),
       credits: z.number().int(),
+      price: z.number().int(),
       pricing: z.object({ base: z.number().int(), notes: z.array(z.string()).optional() }),
       request_schema: z.record(z.string(), z.unknown()),
       example: z.record(z.string(), z.unknown()),

@@ -16,6 +16,7 @@ export function describeTool(tool: ToolDefinition<AnyToolSchema>) {
     method: 'POST',
     path: toolPath(tool.name),
     credits: tool.basePrice,
+    price: tool.basePrice,
     pricing: {
       base: tool.basePrice,
       ...(tool.pricingNotes?.length ? { notes: tool.pricingNotes } : {}),

@@ -26,7 +26,12 @@ describe.each(tools.map((tool) => [tool.name, tool] as const))('%s', (name, tool
   it('describes itself on GET without a key, with its price, schema and example', async () => {
     const res = await harness.call('GET', `/api/v1/tools/${name}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name, credits: tool.basePrice, example: tool.example });
+    expect(res.body.data).toMatchObject({
+      name,
+      credits: tool.basePrice,
+      price: tool.basePrice,
+      example: tool.example,
+    });
     expect(res.body.data.request_schema.type).toBe('object');
   });
 
