@@ -1,5 +1,6 @@
 import { type AnyNode, BLOCK_TAGS, type Element, HEADING_TAGS, isElement, rawText } from './dom.js';
 import { codeText } from './html/code-block.js';
+import { isLayoutTable, tableRows } from './html/table.js';
 import { toAbsoluteWebUrl } from './urls.js';
 
 export interface TextOptions {
@@ -10,7 +11,10 @@ export interface TextOptions {
    * so the reader sees which words linked where.
    */
   preserve_links?: boolean;
-  /** Default false: blank line between paragraphs, list bullets and numbers, indented nesting. */
+  /**
+   * Default false: blank line between paragraphs, list bullets and numbers, indented nesting, table
+   * cells separated by ` | ` (a space without it).
+   */
   preserve_formatting?: boolean;
 }
 
@@ -26,6 +30,11 @@ interface Line {
   verbatim: boolean;
   /** List nesting indentation, kept apart so whitespace cleaning cannot eat it. */
   indent: string;
+  /**
+   * Only the source's indentation between two blocks. Clean text drops it; counting it as a blank line
+   * is what put a blank line between the <li>s of every indented list.
+   */
+  between?: boolean;
 }
 
 /**
@@ -39,11 +48,12 @@ class TextBuilder {
   private indent = '';
   private pending = 0;
   private marker: { indent: string; text: string } | null = null;
+  private separator = '';
 
   write(text: string, verbatim = false): void {
     if (!text) return;
     if (this.pending > 0) {
-      this.flushLine();
+      this.flushLine(this.current !== '' && !this.verbatim && !this.current.trim());
       if (this.pending > 1 && this.lines.length > 0)
         this.lines.push({ text: '', verbatim: false, indent: '' });
       this.pending = 0;
@@ -55,8 +65,20 @@ class TextBuilder {
       this.marker = null;
       text = text.replace(/^\s+/, '');
     }
+    if (this.separator && text.trim()) {
+      this.current += this.separator;
+      this.separator = '';
+    }
     this.current += text;
     this.verbatim ||= verbatim;
+  }
+
+  /**
+   * A table cell starts: its separator is written only once text follows on the same line, so empty
+   * cells (spacers, icon columns) leave no "| |" behind and a row never starts with one.
+   */
+  cellStart(separator: string): void {
+    if (this.pending === 0 && this.current.trim()) this.separator = separator;
   }
 
   lineBreak(strength: 1 | 2): void {
@@ -72,11 +94,12 @@ class TextBuilder {
     this.flushLine();
   }
 
-  private flushLine(): void {
-    this.lines.push({ text: this.current, verbatim: this.verbatim, indent: this.indent });
+  private flushLine(between = false): void {
+    this.lines.push({ text: this.current, verbatim: this.verbatim, indent: this.indent, between });
     this.current = '';
     this.verbatim = false;
     this.indent = '';
+    this.separator = '';
   }
 
   finish(): Line[] {
@@ -85,9 +108,15 @@ class TextBuilder {
   }
 }
 
+/** Elements whose text children are only the markup's indentation: no browser renders it. */
+const TABLE_STRUCTURE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
 /**
  * Plain text of the given subtrees for extract_text: block elements start new lines, <br> breaks the
- * line, <pre> keeps its lines, table cells are separated by " | " (with formatting) or a space.
+ * line, <pre> keeps its lines. A data table is one line per row, its cells separated by " | " (with
+ * formatting) or a space, with blocks and breaks inside a cell flattened to spaces; empty cells add no
+ * separator. A layout table (the markdown converter's `isLayoutTable`: cells holding headings,
+ * paragraphs, nested tables) is read cell by cell as blocks, since a row of it is a page, not a record.
  */
 export function nodesToText(
   roots: readonly AnyNode[],
@@ -99,10 +128,31 @@ export function nodesToText(
   const builder = new TextBuilder();
   const removed = context.removed ?? new Set<Element>();
   const listStack: { ordered: boolean; index: number }[] = [];
+  const layoutTables = new Map<Element, boolean>();
   let depth = 0;
+  /** Data-table cells open around the current node: while > 0 nothing may break the row's line. */
+  let openCells = 0;
+
+  const isDataCell = (cell: Element): boolean => {
+    const table = tableOf(cell);
+    if (!table) return true;
+    let layout = layoutTables.get(table);
+    if (layout === undefined) {
+      layout = isLayoutTable(table, tableRows(table));
+      layoutTables.set(table, layout);
+    }
+    return !layout;
+  };
+
+  const blockEdge = (inCell: boolean, strength: 1 | 2): void => {
+    // Inside a cell a block only keeps its words apart from its neighbours'.
+    if (inCell) builder.write(' ');
+    else builder.lineBreak(strength);
+  };
 
   const visit = (node: AnyNode): void => {
     if (node.type === 'text') {
+      if (isElement(node.parent) && TABLE_STRUCTURE.has(node.parent.name) && !node.data.trim()) return;
       builder.write(node.data);
       return;
     }
@@ -123,11 +173,17 @@ export function nodesToText(
 
   const visitElement = (node: Element): void => {
     const name = node.name;
+    const inCell = openCells > 0;
     if (name === 'br') {
-      builder.hardBreak();
+      if (inCell) builder.write(' ');
+      else builder.hardBreak();
       return;
     }
     if (name === 'pre') {
+      if (inCell) {
+        builder.write(` ${codeText(node).replace(/\n/g, ' ')} `);
+        return;
+      }
       builder.lineBreak(formatting ? 2 : 1);
       for (const line of codeText(node).split('\n')) {
         builder.write(line || ' ', true);
@@ -136,30 +192,41 @@ export function nodesToText(
       builder.lineBreak(formatting ? 2 : 1);
       return;
     }
-    // A table row is the line; its cells are separated on it.
-    const block = BLOCK_TAGS.has(name) && name !== 'td' && name !== 'th';
+    const dataCell = (name === 'td' || name === 'th') && isDataCell(node);
+    const block = BLOCK_TAGS.has(name) && !dataCell;
     const paragraphLike = name === 'p' || HEADING_TAGS.has(name) || name === 'blockquote' || name === 'table';
-    if (block) builder.lineBreak(formatting && paragraphLike ? 2 : 1);
+    const strength = formatting && paragraphLike ? 2 : 1;
+    if (block) blockEdge(inCell, strength);
+    if (dataCell) {
+      builder.cellStart(formatting ? ' | ' : ' ');
+      openCells++;
+    }
     if (name === 'ul' || name === 'ol') listStack.push({ ordered: name === 'ol', index: 0 });
-    if (name === 'li' && formatting) {
+    // A bullet in the middle of a row would read as a new item of some list outside the table.
+    if (name === 'li' && formatting && !inCell) {
       const list = listStack[listStack.length - 1];
       const indent = '  '.repeat(Math.max(0, listStack.length - 1));
       if (list) list.index++;
       builder.listItem(indent, list?.ordered ? `${list.index}.` : '-');
     }
-    if ((name === 'td' || name === 'th') && previousElement(node)) builder.write(formatting ? ' | ' : ' ');
     for (const child of node.children) visit(child);
     if (name === 'a' && options.preserve_links) writeHref(node, builder, context.baseUrl);
     if (name === 'ul' || name === 'ol') listStack.pop();
-    if (block) builder.lineBreak(formatting && paragraphLike ? 2 : 1);
+    if (dataCell) openCells--;
+    if (block) blockEdge(inCell, strength);
   };
   for (const root of roots) visit(root);
   return finishText(builder.finish(), clean, formatting);
 }
 
-function previousElement(node: Element): Element | null {
-  for (let prev = node.prev; prev; prev = prev.prev) if (isElement(prev)) return prev;
-  return null;
+/** The table a cell belongs to: tr, then an optional thead/tbody/tfoot, then the table. */
+function tableOf(cell: Element): Element | null {
+  let parent = cell.parent;
+  if (!isElement(parent) || parent.name !== 'tr') return null;
+  parent = parent.parent;
+  if (isElement(parent) && (parent.name === 'thead' || parent.name === 'tbody' || parent.name === 'tfoot'))
+    parent = parent.parent;
+  return isElement(parent) && parent.name === 'table' ? parent : null;
 }
 
 function writeHref(link: Element, builder: TextBuilder, baseUrl: string): void {
@@ -173,6 +240,7 @@ function finishText(lines: Line[], clean: boolean, formatting: boolean): string 
   if (!clean) return lines.map((line) => line.indent + line.text).join('\n');
   const out: string[] = [];
   for (const line of lines) {
+    if (line.between) continue;
     const text = line.verbatim
       ? line.text.replace(/\s+$/, '')
       : line.text.replace(/[\s\u00a0]+/g, ' ').trim();

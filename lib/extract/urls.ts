@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import { type AnyNode, isElement, type ParentNode } from './dom.js';
 
 /** Schemes whose URLs name a web resource; everything else is `other` in a link record. */
 const WEB_SCHEMES = new Set(['http:', 'https:']);
@@ -9,15 +10,42 @@ const WEB_SCHEMES = new Set(['http:', 'https:']);
  */
 export function resolveBaseUrl($: CheerioAPI, pageUrl: string, override?: string): string {
   if (override) return toAbsolute(override, pageUrl) ?? override;
-  // <base> belongs in <head>; searching there (two levels down) avoids walking the whole page.
-  const baseHref =
-    $.root().children('html').children('head').children('base[href]').first().attr('href')?.trim() ??
-    $.root().children('base[href]').first().attr('href')?.trim();
+  const baseHref = firstBaseHref($.root()[0])?.trim();
   if (baseHref) {
     const resolved = toAbsolute(baseHref, pageUrl);
     if (resolved) return resolved;
   }
   return pageUrl;
+}
+
+/** Elements that wrap or precede a page's content without being any of it. */
+const DOCUMENT_WRAPPERS = new Set(['html', 'head', 'body']);
+const METADATA_TAGS = new Set(['title', 'meta', 'link', 'style', 'script', 'noscript', 'template', 'base']);
+
+/**
+ * The href of the first `<base href>` in document order, as browsers pick it, except that the search
+ * stops where content starts: a <base> after the text (user content, a comment widget) would
+ * otherwise redirect every link of the page, and the walk stays in the prologue of a 4 MB page.
+ * htmlparser2 adds no implied <html> or <head>, so <head> may sit at the root, under <html>, or (for
+ * a fragment parsed inside <body>) in the body; all three are walked through.
+ */
+function firstBaseHref(root: ParentNode): string | undefined {
+  const stack: AnyNode[] = [...root.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      if (node.data.trim()) return undefined;
+      continue;
+    }
+    if (!isElement(node)) continue;
+    if (node.name === 'base' && node.attribs.href !== undefined) return node.attribs.href;
+    if (DOCUMENT_WRAPPERS.has(node.name)) {
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+      continue;
+    }
+    if (!METADATA_TAGS.has(node.name)) return undefined;
+  }
+  return undefined;
 }
 
 /** Resolves `href` against `base`; null when it cannot be parsed. */

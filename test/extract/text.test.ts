@@ -76,6 +76,91 @@ describe('htmlToText', () => {
     expect(htmlToText('<p>just</p><p>a fragment</p>', URL)).toBe('just\na fragment');
   });
 
+  // Real pages indent their markup, so the whitespace between tags is what these cases are about.
+  const indentedList = `<p>Fruit</p>
+    <ul>
+      <li>apple</li>
+      <li>pear
+        <ol>
+          <li>nested</li>
+          <li>again</li>
+        </ol>
+      </li>
+      <li>plum</li>
+    </ul>
+    <p>After</p>`;
+
+  it('keeps the items of an indented list on consecutive lines with preserve_formatting', () => {
+    expect(htmlToText(indentedList, URL, { preserve_formatting: true })).toBe(
+      ['Fruit', '', '- apple', '- pear', '  1. nested', '  2. again', '- plum', '', 'After'].join('\n'),
+    );
+    expect(htmlToText(indentedList, URL)).toBe('Fruit\napple\npear\nnested\nagain\nplum\nAfter');
+  });
+
+  it('breaks the line once between indented divs with preserve_formatting', () => {
+    const html = '<div>one</div>\n  <div>two</div>\n  <div><div>three</div></div>';
+    expect(htmlToText(html, URL, { preserve_formatting: true })).toBe('one\ntwo\nthree');
+  });
+
+  it('still turns <br><br> into a blank line with preserve_formatting', () => {
+    expect(htmlToText('<p>one<br>\n<br>two</p>', URL, { preserve_formatting: true })).toBe('one\n\ntwo');
+  });
+
+  const indentedTable = `<p>Prices</p>
+    <table>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Price</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <td>Tea</td>
+          <td>3</td>
+        </tr>
+        <tr>
+          <td><p>Coffee</p><div>large</div></td>
+          <td>4<br>or 5</td>
+        </tr>
+      </tbody>
+    </table>
+    <p>After</p>`;
+
+  it('writes an indented table one row per line, cells separated by " | " with preserve_formatting', () => {
+    expect(htmlToText(indentedTable, URL, { preserve_formatting: true })).toBe(
+      ['Prices', '', 'Name | Price', 'Tea | 3', 'Coffee large | 4 or 5', '', 'After'].join('\n'),
+    );
+  });
+
+  it('writes an indented table one row per line, cells separated by a space by default', () => {
+    expect(htmlToText(indentedTable, URL)).toBe(
+      ['Prices', 'Name Price', 'Tea 3', 'Coffee large 4 or 5', 'After'].join('\n'),
+    );
+  });
+
+  it('keeps a table row on one line with clean: false', () => {
+    const text = htmlToText(indentedTable, URL, { clean: false });
+    expect(text).toMatch(/^Name Price$/m);
+    expect(text).toMatch(/^Tea 3$/m);
+  });
+
+  it('leaves no stray separator for empty cells', () => {
+    const html = '<table><tr><td></td><td>1.</td><td> </td><td>Title</td><td></td></tr></table>';
+    expect(htmlToText(html, URL, { preserve_formatting: true })).toBe('1. | Title');
+  });
+
+  it('reads a layout table cell by cell, as blocks', () => {
+    const long = 'Long paragraph text. '.repeat(30);
+    const html = `<table><tr>
+      <td><h1>Site</h1></td>
+      <td><p>${long}</p><p>Second paragraph.</p></td>
+    </tr></table>`;
+    expect(htmlToText(html, URL, { preserve_formatting: true })).toBe(
+      `Site\n\n${long.trim()}\n\nSecond paragraph.`,
+    );
+  });
+
   it('survives thousands of unclosed tags', () => {
     const deep = `${'<div><span>'.repeat(5000)}deep text`;
     expect(htmlToText(deep, URL)).toContain('deep text');

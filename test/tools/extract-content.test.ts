@@ -90,8 +90,8 @@ describe('extract_content', () => {
       'Harbour ferry returns after winter repairs',
       'The harbour line resumes service on Monday after three months in dry dock.',
       'Questions go to the port office at office@port.example or 555-201-4477.',
-      '- Weekdays every 30 minutes',
-      '- Weekends every hour',
+      // One list: its items on consecutive lines, not paragraphs of their own.
+      '- Weekdays every 30 minutes\n- Weekends every hour',
       'See the full timetable, the fares below, or print this page. The stops are unchanged.',
       'Fares',
       'Single tickets cost 3 euros.',
