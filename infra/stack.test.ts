@@ -1,18 +1,28 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toolPath } from '../lib/app/self-description.js';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { tools as registry } from '../lib/tools/registry.js';
 import { CONTEXT, DEFAULT_SECRET_NAME, ExtractionServiceStack, PROJECT_ROOT } from './stack.js';
+
+// Without an outdir every App leaves a cdk.out folder behind in the system temp directory.
+const outdir = mkdtempSync(join(tmpdir(), 'stack-test-'));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 /** An empty bundling-stacks list skips esbuild: these tests read the template, not the bundles. */
 function synth(
   props: ConstructorParameters<typeof ExtractionServiceStack>[2] = {},
   context: Record<string, unknown> = {},
 ) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    outdir: mkdtempSync(join(outdir, 'app-')),
+    context: { 'aws:cdk:bundling-stacks': [], ...context },
+  });
   const stack = new ExtractionServiceStack(app, 'Test', { env: { region: 'us-east-1' }, ...props });
   return Template.fromStack(stack);
 }
