@@ -21,6 +21,8 @@ export class RedisStore implements KeyValueStore {
     });
     // Errors surface on each command; without a listener ioredis would also log every reconnect.
     this.client.on('error', () => {});
+    // Sent as EVALSHA once Redis has seen it: the script is not shipped with every request.
+    this.client.defineCommand('slidingWindow', { numberOfKeys: 1, lua: slidingWindowScript });
   }
 
   async get(key: string): Promise<string | null> {
@@ -41,7 +43,10 @@ export class RedisStore implements KeyValueStore {
   }
 
   async slidingWindow(key: string, limit: number, windowMs: number): Promise<SlidingWindowResult> {
-    const reply = await this.client.eval(slidingWindowScript, 1, key, limit, windowMs, randomUUID());
+    const client = this.client as Redis & {
+      slidingWindow(key: string, limit: number, windowMs: number, member: string): Promise<unknown>;
+    };
+    const reply = await client.slidingWindow(key, limit, windowMs, randomUUID());
     return parseSlidingWindowReply(reply);
   }
 

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import { type PreparedStatement, runPrepared } from '../db/prepared.js';
 import { newId } from '../ids.js';
 
 /** Long enough for any tool's ~30 s budget with room; a dead process's hold comes back after it. */
@@ -26,6 +25,29 @@ export interface Hold {
 }
 
 /**
+ * $1 account, $2 firm amount, $3 ceiling, $4 hold id, $5 key id, $6 tool, $7 request id, $8 ttl.
+ * The row lock taken by the sub-select makes `current.balance` the value the UPDATE acts on.
+ */
+const takeHold: PreparedStatement = {
+  name: 'ledger_take_hold_v1',
+  text: `
+    WITH current AS (
+      SELECT balance FROM accounts WHERE id = $1 FOR UPDATE
+    ), debit AS (
+      UPDATE accounts SET balance = accounts.balance - LEAST(current.balance, $3::int)
+      FROM current
+      WHERE accounts.id = $1 AND current.balance >= $2::int
+      RETURNING accounts.balance, LEAST(current.balance, $3::int) AS held
+    ), hold AS (
+      INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at)
+      SELECT $4, $1, $5, $6, $7, debit.held, 'held', now() + make_interval(secs => $8::int)
+      FROM debit
+      RETURNING id
+    )
+    SELECT debit.balance, debit.held FROM debit, hold`,
+};
+
+/**
  * Takes credits out of the balance and records the hold, in one statement: the debit is
  * conditional on `balance >= amount`, so no interleaving of callers can push a balance below
  * zero, and a hold row exists exactly when the debit happened. It takes `ceiling` when the
@@ -33,25 +55,16 @@ export interface Hold {
  */
 export async function holdCredits(db: Database, request: HoldRequest): Promise<Hold | null> {
   const id = newId('hold');
-  const ttl = request.ttlSeconds ?? HOLD_TTL_SECONDS;
   const ceiling = Math.max(request.amount, request.ceiling ?? request.amount);
-  // The row lock taken by the sub-select makes `current.balance` the value the UPDATE acts on.
-  const result = await db.execute(sql`
-    WITH current AS (
-      SELECT balance FROM accounts WHERE id = ${request.accountId} FOR UPDATE
-    ), debit AS (
-      UPDATE accounts SET balance = accounts.balance - LEAST(current.balance, ${ceiling})
-      FROM current
-      WHERE accounts.id = ${request.accountId} AND current.balance >= ${request.amount}
-      RETURNING accounts.balance, LEAST(current.balance, ${ceiling}) AS held
-    ), hold AS (
-      INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at)
-      SELECT ${id}, ${request.accountId}, ${request.apiKeyId}, ${request.tool}, ${request.requestId},
-             debit.held, 'held', now() + make_interval(secs => ${ttl})
-      FROM debit
-      RETURNING id
-    )
-    SELECT debit.balance, debit.held FROM debit, hold`);
-  const [row] = rowsOf<{ balance: number; held: number }>(result);
+  const [row] = await runPrepared<{ balance: number; held: number }>(db, takeHold, [
+    request.accountId,
+    request.amount,
+    ceiling,
+    id,
+    request.apiKeyId,
+    request.tool,
+    request.requestId,
+    request.ttlSeconds ?? HOLD_TTL_SECONDS,
+  ]);
   return row ? { id, amount: Number(row.held), balance: Number(row.balance) } : null;
 }

@@ -6,9 +6,11 @@ import { loadStoredResult, storeResult } from '../../lib/results/stored-results.
 import { type Harness, startHarness } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
 
+// Unique per run: the real database outlives runs, and a key is unique.
+const devKey = `local-dev-key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness({ tools: [probeTool], env: { DEV_API_KEY: 'local-dev-key' } });
+  harness = await startHarness({ tools: [probeTool], env: { DEV_API_KEY: devKey } });
 });
 afterAll(() => harness.close());
 
@@ -59,8 +61,8 @@ describe('API keys', () => {
   it('accepts the configured DEV_API_KEY verbatim although it has no checksum', async () => {
     const { createAccount, createApiKey } = await import('../../lib/auth/accounts.js');
     const { id } = await createAccount(harness.services.db, { name: 'dev', plan: 'business', credits: 5 });
-    await createApiKey(harness.services.db, id, { presetKey: `local-dev-key` }).catch(() => {});
-    const res = await harness.tool('probe', { hold: 1 }, 'local-dev-key');
+    await createApiKey(harness.services.db, id, { presetKey: devKey });
+    const res = await harness.tool('probe', { hold: 1 }, devKey);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 });

@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import ws from 'ws';
 import type { Database, DatabaseHandle } from '../client.js';
 import { migrationsFolder } from '../migrations-folder.js';
+import { attachPreparedRunner, poolRunner } from '../prepared.js';
 import * as schema from '../schema/index.js';
 
 /**
@@ -21,6 +22,7 @@ export async function openNeon(url: string, options: { wsProxy?: string } = {}):
   }
   const pool = new Pool({ connectionString: url, max: 5 });
   const db = drizzle(pool, { schema });
+  attachPreparedRunner(db as unknown as Database, poolRunner(pool));
   return {
     db: db as unknown as Database,
     driver: 'neon',

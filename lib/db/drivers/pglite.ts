@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle } from '../client.js';
 import { migrationsFolder } from '../migrations-folder.js';
+import { attachPreparedRunner } from '../prepared.js';
 import * as schema from '../schema/index.js';
 
 /** The embedded default: a real PostgreSQL compiled to WASM, on disk when given a folder. */
@@ -11,6 +12,11 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzle(client, { schema });
+  // In-process: there is no round trip or plan cache to save, so the text runs as is.
+  attachPreparedRunner(
+    db as unknown as Database,
+    async (statement, values) => (await client.query(statement.text, values)).rows,
+  );
   return {
     db: db as unknown as Database,
     driver: 'pglite',
