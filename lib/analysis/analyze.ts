@@ -19,7 +19,7 @@ export interface ContentAnalysis {
   content_length: number;
   word_count: number;
   sentence_count: number;
-  /** Words per sentence, one decimal; 0 when no fragment is long enough to be a sentence. */
+  /** Words per sentence, one decimal; 0 when the text has no sentence at all. */
   avg_sentence_length: number;
   language: string | null;
   keywords: Keyword[] | null;
@@ -29,7 +29,7 @@ export interface ContentAnalysis {
 
 export function analyzeText(text: string, options: AnalyzeOptions): ContentAnalysis {
   const words = tokenizeWords(text);
-  const sentenceCount = splitSentences(text).length;
+  const sentenceCount = splitSentences(text, { keepShort: true }).length;
   // Keywords and sentiment depend on the language even when the caller did not ask to see it.
   const needsLanguage = options.detectLanguage || options.extractKeywords || options.analyzeSentiment;
   const language = needsLanguage ? detectLanguage(text) : 'und';

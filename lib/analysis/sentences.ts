@@ -42,23 +42,36 @@ export function isCjkText(text: string): boolean {
  * A fragment's length is measured without its terminator: under 20 characters it is dropped, under 8
  * when it is a CJK sentence.
  */
-export function splitSentences(text: string): string[] {
+export interface SplitOptions {
+  /**
+   * Keep fragments under the summariser's length floor (any fragment with a letter or digit).
+   * The floor is §4.11's rule for picking summary sentences; counting sentences for
+   * analyze_content's readability must not drop "I see a cat." as a non-sentence.
+   */
+  keepShort?: boolean;
+}
+
+export function splitSentences(text: string, options: SplitOptions = {}): string[] {
   const sentences: string[] = [];
   for (const paragraph of text.normalize('NFC').split(PARAGRAPH_BREAK)) {
     let start = 0;
     for (const match of paragraph.matchAll(BOUNDARY)) {
       const end = match.index + match[0].length;
-      pushIfLongEnough(sentences, paragraph.slice(start, end));
+      pushSentence(sentences, paragraph.slice(start, end), options);
       start = end;
     }
-    pushIfLongEnough(sentences, paragraph.slice(start));
+    pushSentence(sentences, paragraph.slice(start), options);
   }
   return sentences;
 }
 
-function pushIfLongEnough(sentences: string[], fragment: string): void {
+function pushSentence(sentences: string[], fragment: string, options: SplitOptions): void {
   const sentence = fragment.replace(/\s+/g, ' ').trim();
   const body = withoutTrailingMarks(sentence);
+  if (options.keepShort) {
+    if (/[\p{L}\p{N}]/u.test(body)) sentences.push(sentence);
+    return;
+  }
   const minimum = isCjkText(body) ? MIN_CJK_SENTENCE_CHARS : MIN_SENTENCE_CHARS;
   if (codePointLength(body) >= minimum) sentences.push(sentence);
 }

@@ -16,8 +16,16 @@ export function codePointLength(text: string): number {
 }
 
 /** Half away from zero, so 0.125 → 0.13 and −0.125 → −0.13 alike. */
+/**
+ * Half away from zero on the decimal the value prints as: scaling by shifting the exponent in
+ * the string keeps 0.145 at 14.5 (multiplying gives 14.499999999999998, which rounds down).
+ */
 export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
+  const digits = String(Math.abs(value));
+  // Values that already print in exponent form (1e-7, 1e21) are far from any tie.
+  const magnitude = digits.includes('e')
+    ? Math.round(Math.abs(value) * 10 ** decimals)
+    : Math.round(Number(`${digits}e${decimals}`));
+  const rounded = Math.sign(value) * Number(`${magnitude}e-${decimals}`);
   return Object.is(rounded, -0) ? 0 : rounded;
 }

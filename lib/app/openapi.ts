@@ -52,9 +52,14 @@ const errorStatuses: Record<string, string> = {
   '401': 'MISSING_API_KEY or INVALID_API_KEY',
   '402': 'INSUFFICIENT_CREDITS (header X-Auto-Recharge-Triggered)',
   '403': 'robots.txt disallows the URL, host opted out, private address, or a bot wall',
+  '404': 'The target answered 404 (UPSTREAM_HTTP), or a stored result is unknown or expired',
   '413': 'Request body or fetched response too large',
+  '415': 'UNSUPPORTED_CONTENT_TYPE: the target is a binary document (next_step: process_document)',
   '429': 'RATE_LIMIT_EXCEEDED (Retry-After: 60) or the target asked to wait',
   '500': 'TOOL_ERROR, INTERNAL_ERROR or CREDIT_DEDUCTION_FAILED',
+  '502': 'BLOCKED, UPSTREAM_HTTP or FETCH_FAILED: the target could not be read',
+  '503': 'TOOL_NOT_AVAILABLE: a backend the call needs is not configured',
+  '504': 'FETCH_TIMEOUT: the target did not answer in time',
 };
 
 function errorResponses() {

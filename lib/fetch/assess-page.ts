@@ -33,6 +33,10 @@ export interface PageAssessment {
 }
 
 export const BLOCKED_NEXT_STEP = 'Retry with escalate: true, or use stealth_mode operation scrape';
+/** For tools that have no `escalate` parameter (document 2 §4.0 lists the four that do). */
+export const BLOCKED_NEXT_STEP_NO_ESCALATE =
+  'Use stealth_mode operation scrape to load the page in a stealth browser';
+const ESCALATING_TOOLS = new Set(['extract_text', 'extract_links', 'scrape', 'extract_embedded_state']);
 export const JSON_BODY_WARNING = 'Response is JSON; returned as text';
 export const CLIENT_RENDERED_WARNING =
   'Page is client-rendered: its content is drawn by JavaScript, which did not run (rendered: false); ' +
@@ -43,10 +47,21 @@ const PASSED_THROUGH = new Set([403, 404, 410, 429, 444, 451]);
 
 export function assessFetchedPage(page: FetchedPage, options: AssessOptions): PageAssessment {
   const view = viewFetchedPage(page);
-  const wall = detectBotWallInView(view, {
+  const canEscalate = ESCALATING_TOOLS.has(options.tool);
+  const detected = detectBotWallInView(view, {
     includeFastly: options.includeFastly ?? options.tool === 'scrape',
   });
-  if (wall) throw options.escalate ? escalationNotConfigured(wall, options.tool) : blocked(wall, page.status);
+  // An empty or placeholder 2xx page is a wall only for the tools that can retry it in a
+  // browser; for the others it is simply a page with nothing on it (summarize says so).
+  const wall =
+    detected && !canEscalate && isSuccess(page.status) && detected.vendor === UNKNOWN_VENDOR
+      ? null
+      : detected;
+  if (wall) {
+    throw options.escalate && canEscalate
+      ? escalationNotConfigured(wall, options.tool)
+      : blocked(wall, page.status, canEscalate ? BLOCKED_NEXT_STEP : BLOCKED_NEXT_STEP_NO_ESCALATE);
+  }
   if (page.status < 200 || page.status > 299) throw upstreamHttp(page.status);
   if (page.kind === 'binary') {
     throw new ApiError(
@@ -57,6 +72,14 @@ export function assessFetchedPage(page: FetchedPage, options: AssessOptions): Pa
   }
   if (page.kind === 'json') return { warnings: [JSON_BODY_WARNING], rendered: true };
   if (view.document && isClientRenderedShell(view.document)) {
+    // §4.0 counts an empty shell among the walls escalate retries in a browser; without
+    // escalate, §4.6 answers it as a success with rendered: false.
+    if (options.escalate && canEscalate) {
+      throw escalationNotConfigured(
+        { vendor: UNKNOWN_VENDOR, evidence: ['client-rendered empty shell'] },
+        options.tool,
+      );
+    }
     return { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
   }
   return { warnings: [], rendered: true };
@@ -76,11 +99,15 @@ function escalationNotConfigured(wall: BotWall, tool: string): ApiError {
   );
 }
 
-function blocked(wall: BotWall, status: number): ApiError {
+function blocked(wall: BotWall, status: number, nextStep: string): ApiError {
   return new ApiError('BLOCKED', `Target answered with a ${describe(wall)} (HTTP ${status})`, {
     status: targetOrBadGateway(status),
-    extra: { blocked: wall, next_step: BLOCKED_NEXT_STEP },
+    extra: { blocked: wall, next_step: nextStep },
   });
+}
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
 }
 
 // Only walls escalate, and this page is not one: pointing at escalate: true would change nothing.

@@ -200,11 +200,14 @@ describe('assessFetchedPage: pages it reads', () => {
   });
 
   it.each(['client-rendered/react-shell', 'client-rendered/angular-shell'])(
-    '%s passes with rendered: false and a warning, even under escalate',
+    '%s passes with rendered: false and a warning, and is retried in a browser under escalate',
     (name) => {
       const expected = { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
       expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual(expected);
-      expect(assessFetchedPage(wallFixture(name), ESCALATING)).toEqual(expected);
+      // §4.0 lists the empty shell among the walls escalate retries; no backend yet, so 503.
+      expect(() => assessFetchedPage(wallFixture(name), ESCALATING)).toThrow(
+        expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
+      );
     },
   );
 });

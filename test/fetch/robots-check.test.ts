@@ -144,13 +144,14 @@ describe('checkRobots over HTTP', () => {
     expect(kv.writes.map((write) => write.ttlSeconds)).toEqual([60]);
   });
 
-  it('disallows everything when the host is unreachable', async () => {
+  it('disallows everything when the host is unreachable, without caching it', async () => {
     const closed = await startFixtureServer(() => {});
     const url = new URL(closed.url('/page'));
     await closed.close();
     const { env, kv } = makeEnv();
     expect(await checkRobots(env, url, fetchRobotsFile)).toEqual({ allowed: false, crawlDelaySeconds: null });
-    expect(kv.writes.map((write) => write.ttlSeconds)).toEqual([60]);
+    // A cached "disallow" would turn the next call's 502 (host down) into a false robots 403.
+    expect(kv.writes).toEqual([]);
   });
 
   it('lets the host back in once a 5xx verdict expires', async () => {

@@ -85,6 +85,19 @@ describe('summarize_content, url form', () => {
     expect(overridden.body.warnings.join(' ')).toContain('robots.txt');
   });
 
+  it('answers a host that is down with 502 every time, never a cached robots 403', async () => {
+    const closed = await startFixtureServer(() => {});
+    const downUrl = closed.url('/story', 'gazette.test');
+    await closed.close();
+    const account = await harness.account({ credits: 20 });
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const res = await harness.tool('summarize_content', { url: downUrl }, account.key);
+      expect(res.status, JSON.stringify(res.body)).toBe(502);
+      expect(res.body.error.code).toBe('FETCH_FAILED');
+    }
+    expect(await account.balance()).toBe(20);
+  });
+
   it('passes a 404 through as UPSTREAM_HTTP, uncharged', async () => {
     const account = await harness.account({ credits: 20 });
     const res = await harness.tool('summarize_content', { url: url('/missing') }, account.key);

@@ -6,7 +6,7 @@ import type { RobotsFileFetcher, RobotsVerdict } from './types.js';
 /** RFC 9309 §2.4: a fetched file may be reused for up to 24 hours. */
 const CACHE_TTL_SECONDS = 24 * 60 * 60;
 /** Short, so one transient outage does not keep a host closed for the whole day. */
-const UNREACHABLE_TTL_SECONDS = 60;
+const SERVER_ERROR_TTL_SECONDS = 60;
 
 /**
  * What the cache holds per origin: the outcome class and, for a parsed file, only the group that
@@ -55,9 +55,9 @@ async function loadRobots(env: FetchEnvironment, url: URL, fetchRobotsFile: Robo
   } catch (error) {
     // Our own caller gave up: that says nothing about the host, so neither answer nor cache.
     if (env.signal?.aborted) throw error;
-    const verdict: CachedRobots = { v: 1, kind: 'disallow-all' };
-    await writeCache(env, key, verdict, UNREACHABLE_TTL_SECONDS);
-    return verdict;
+    // Unreachable means disallow all for this call, but it is not cached: a cached "disallow"
+    // would turn the next call's honest 502 (host down) into a false 403 ROBOTS_DISALLOWED.
+    return { v: 1, kind: 'disallow-all' } satisfies CachedRobots;
   }
 
   const { status, body } = response;
@@ -76,7 +76,7 @@ async function loadRobots(env: FetchEnvironment, url: URL, fetchRobotsFile: Robo
     env,
     key,
     verdict,
-    verdict.kind === 'disallow-all' ? UNREACHABLE_TTL_SECONDS : CACHE_TTL_SECONDS,
+    verdict.kind === 'disallow-all' ? SERVER_ERROR_TTL_SECONDS : CACHE_TTL_SECONDS,
   );
   return verdict;
 }
@@ -84,7 +84,7 @@ async function loadRobots(env: FetchEnvironment, url: URL, fetchRobotsFile: Robo
 /**
  * May the service fetch `url`? Reads the origin's robots.txt through `fetchRobotsFile` (the guarded
  * fetcher: redirects, size cap, SSRF guard) at most once per cache lifetime: 24 h for a 2xx or 4xx
- * answer, 60 s for a 5xx or an unreachable host, which disallow everything meanwhile.
+ * answer, 60 s for a 5xx, which disallows everything meanwhile. An unreachable host is not cached.
  */
 export async function checkRobots(
   env: FetchEnvironment,
