@@ -10,6 +10,8 @@ export interface Keyword {
 export const KEYWORD_LIMIT = 10;
 /** §4.9: "words over 3 characters", i.e. at least four. */
 const MIN_KEYWORD_CHARS = 4;
+/** Longer "words" are tokens, hashes or glued junk (`a-a-a-…`), not keywords. */
+const MAX_KEYWORD_CHARS = 64;
 
 /** French/Italian elisions (l', d', qu', dell') glue an article onto the noun. */
 const ELISION = /^(?:[\p{L}]{1,2}|qu|dell|dall|nell|sull|all)'(?=\p{L})/u;
@@ -29,9 +31,10 @@ export function extractKeywords(
   const counts = new Map<string, { frequency: number; firstSeen: number }>();
   words.forEach((raw, index) => {
     // A code point is one or two UTF-16 units, so fewer units than the minimum can never qualify.
-    if (raw.length < MIN_KEYWORD_CHARS) return;
+    if (raw.length < MIN_KEYWORD_CHARS || raw.length > 2 * MAX_KEYWORD_CHARS) return;
     const word = keywordForm(raw);
-    if (codePointLength(word) < MIN_KEYWORD_CHARS || !/\p{L}/u.test(word)) return;
+    const length = codePointLength(word);
+    if (length < MIN_KEYWORD_CHARS || length > MAX_KEYWORD_CHARS || !/\p{L}/u.test(word)) return;
     if (excluded.some((set) => set.has(word))) return;
     const entry = counts.get(word);
     if (entry) entry.frequency++;

@@ -29,14 +29,22 @@ describe('analyzeText', () => {
   });
 
   it('counts short sentences: the 20-character floor of summaries does not apply', () => {
-    expect(analyzeText('Hello there', all)).toMatchObject({ word_count: 2, sentence_count: 1, avg_sentence_length: 2 });
+    expect(analyzeText('Hello there', all)).toMatchObject({
+      word_count: 2,
+      sentence_count: 1,
+      avg_sentence_length: 2,
+    });
     const short = analyzeText('I see a cat. '.repeat(20), all);
     expect(short).toMatchObject({ sentence_count: 20, avg_sentence_length: 4 });
     expect(short.readability).toMatchObject({ flesch_score: 100, grade_level: 'middle_school' });
   });
 
   it('reports 0 average sentence length when the text has no sentence at all', () => {
-    expect(analyzeText('... !!! ???', all)).toMatchObject({ word_count: 0, sentence_count: 0, avg_sentence_length: 0 });
+    expect(analyzeText('... !!! ???', all)).toMatchObject({
+      word_count: 0,
+      sentence_count: 0,
+      avg_sentence_length: 0,
+    });
   });
 
   it('uses the detected language for sentiment even when language is not shown', () => {

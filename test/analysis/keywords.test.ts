@@ -70,4 +70,8 @@ describe('extractKeywords', () => {
     expect(keywords('')).toEqual([]);
     expect(keywords('a an the of to 1 2 3')).toEqual([]);
   });
+  it('skips glued junk longer than 64 characters', () => {
+    const junk = 'a-'.repeat(100);
+    expect(extractKeywords([junk, junk, 'garden', 'garden'])).toEqual([{ word: 'garden', frequency: 2 }]);
+  });
 });

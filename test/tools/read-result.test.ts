@@ -29,7 +29,11 @@ describe('oversized results', () => {
 
   it('are stored with a warning past the Lambda response cap, whatever max_inline_chars allows', async () => {
     const account = await harness.account();
-    const res = await harness.tool('probe', { hold: 1, size: 5_100_000, max_inline_chars: 10_000_000 }, account.key);
+    const res = await harness.tool(
+      'probe',
+      { hold: 1, size: 5_100_000, max_inline_chars: 10_000_000 },
+      account.key,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ truncated: true, result_handle: expect.stringMatching(/^res_/) });
     expect(res.body.warnings).toEqual([expect.stringContaining('response cap')]);
