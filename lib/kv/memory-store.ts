@@ -5,6 +5,8 @@ interface Entry {
   expiresAt: number;
 }
 
+const MAX_IDLE_WINDOWS = 10_000;
+
 /** The embedded driver: one process, no persistence. Fine for `npm start` and a single warm function. */
 export class MemoryStore implements KeyValueStore {
   readonly driver = 'memory' as const;
@@ -38,12 +40,23 @@ export class MemoryStore implements KeyValueStore {
 
   async slidingWindow(key: string, limit: number, windowMs: number): Promise<SlidingWindowResult> {
     const now = Date.now();
+    if (this.windows.size > MAX_IDLE_WINDOWS) this.dropIdleWindows(now - windowMs);
     const hits = (this.windows.get(key) ?? []).filter((at) => at > now - windowMs);
     const allowed = hits.length < limit;
     if (allowed) hits.push(now);
     this.windows.set(key, hits);
     const resetMs = hits.length > 0 ? Math.max(0, hits[0] + windowMs - now) : 0;
     return { allowed, count: hits.length, resetMs };
+  }
+
+  /** A long-running dev server sees many keys once; their empty windows need not live forever. */
+  private dropIdleWindows(before: number): void {
+    for (const [key, hits] of this.windows) {
+      if (hits.length === 0 || hits[hits.length - 1] <= before) this.windows.delete(key);
+    }
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= Date.now()) this.entries.delete(key);
+    }
   }
 
   async close(): Promise<void> {
