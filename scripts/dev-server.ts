@@ -19,6 +19,8 @@ async function main(): Promise<void> {
     key: devKey,
     credits: config.DEV_CREDITS,
     plan: config.DEV_PLAN as Plan,
+    applyCredits: process.env.DEV_CREDITS !== undefined,
+    applyPlan: process.env.DEV_PLAN !== undefined,
   });
 
   const app = createApp({ services, tools, withDocuments: true });

@@ -94,14 +94,33 @@ describe('npm start', () => {
 
   it('keeps the account and the data on disk across restarts', async () => {
     const port = await freePort();
+    const server = await startDevServer({ PORT: String(port), DEV_API_KEY: 'newcomer-key' });
+    try {
+      expect(server.output()).toMatch(/496 credits, plan hobby/);
+      expect(server.output()).not.toContain('created now');
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
+
+  it('brings the existing account to DEV_CREDITS and DEV_PLAN when they are set', async () => {
+    const port = await freePort();
     const server = await startDevServer({
       PORT: String(port),
       DEV_API_KEY: 'newcomer-key',
-      DEV_CREDITS: '500',
+      DEV_CREDITS: '7',
+      DEV_PLAN: 'free',
     });
     try {
-      expect(server.output()).toMatch(/496 credits/);
-      expect(server.output()).not.toContain('created now');
+      expect(server.output()).toMatch(/7 credits, plan free/);
+      const call = () =>
+        fetch(`http://127.0.0.1:${port}/api/v1/tools/analyze_content`, {
+          method: 'POST',
+          headers: { 'X-API-Key': 'newcomer-key', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ content: 'A short text to analyse.' }),
+        });
+      const [first, second] = await Promise.all([call(), call()]);
+      expect([first.status, second.status].sort()).toEqual([200, 429]);
     } finally {
       await server.stop();
     }
