@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planNames } from './auth/plans.js';
 
-const hostMapEntry = /^[a-z0-9.-]+=127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i;
+const hostMapEntry = /^[a-z0-9._-]+=127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i;
 
 /**
  * Configuration, validated once at cold start. A bad environment stops the process with a
