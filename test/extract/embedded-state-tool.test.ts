@@ -1,50 +1,40 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { extractEmbeddedStateTool } from '../../lib/tools/extract-embedded-state/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { expectFetchRefused } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import { HTML, HTML_UTF8, readFixture, respond, startToolSite, type ToolSite } from '../support/tool-site.js';
 
 let harness: Harness;
-let site: FixtureServer;
-
-function fixture(name: string): string {
-  return readFileSync(new URL(`../fixtures/embedded/${name}`, import.meta.url), 'utf8');
-}
+let site: ToolSite;
 
 function page(name: string): string {
-  return site.url(`/p/${name}`, 'state.test');
+  return site.url(`/p/${name}`);
 }
 
 beforeAll(async () => {
-  site = await startFixtureServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path.startsWith('/p/')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(fixture(path.slice(3)));
-    } else if (path === '/blank') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!DOCTYPE html><html><head><title></title></head><body><div class="x"></div></body></html>');
-    } else if (path === '/api.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"props":{"a":1}}');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
-  });
   // `price` is typed as a property in ToolDefinition, so a tool with a price function does not
   // widen to the registry's element type; the cast stands in until define.ts takes it.
   const tools = [extractEmbeddedStateTool as unknown as ToolDefinition<AnyToolSchema>];
-  harness = await startHarness({ tools, env: { FETCH_HOST_MAP: 'state.test=127.0.0.1' } });
+  site = await startToolSite({
+    host: 'state.test',
+    tools,
+    routes: {
+      '/p/*': (_req, res, { path }) => {
+        res.writeHead(200, HTML_UTF8);
+        res.end(readFixture(`embedded/${path.slice(3)}`));
+      },
+      '/blank': respond(
+        200,
+        HTML,
+        '<!DOCTYPE html><html><head><title></title></head><body><div class="x"></div></body></html>',
+      ),
+      '/api.json': respond(200, { 'content-type': 'application/json' }, '{"props":{"a":1}}'),
+    },
+  });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('extract_embedded_state', () => {
   it('returns every source keyed by name, charging 2', async () => {
@@ -126,11 +116,7 @@ describe('extract_embedded_state', () => {
 
   it('reads nothing from a JSON response and says why', async () => {
     const account = await harness.account({ credits: 100 });
-    const res = await harness.tool(
-      'extract_embedded_state',
-      { url: site.url('/api.json', 'state.test') },
-      account.key,
-    );
+    const res = await harness.tool('extract_embedded_state', { url: site.url('/api.json') }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.found).toEqual([]);
     expect(res.body.data.warnings[0]).toBe(
@@ -229,11 +215,7 @@ describe('extract_embedded_state errors, all uncharged', () => {
 
   it('treats a blank 200 page without state as a wall, but not a textless page that carries state', async () => {
     const account = await harness.account({ credits: 10 });
-    const blank = await harness.tool(
-      'extract_embedded_state',
-      { url: site.url('/blank', 'state.test') },
-      account.key,
-    );
+    const blank = await harness.tool('extract_embedded_state', { url: site.url('/blank') }, account.key);
     expect(blank.status, JSON.stringify(blank.body)).toBe(502);
     expect(blank.body.error.code).toBe('BLOCKED');
     expect(await account.balance()).toBe(10);
@@ -252,10 +234,10 @@ describe('extract_embedded_state errors, all uncharged', () => {
     const account = await harness.account({ credits: 10 });
     const res = await harness.tool(
       'extract_embedded_state',
-      { url: site.url('/private/state', 'state.test') },
+      { url: site.url('/private/state') },
       account.key,
     );
-    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expectFetchRefused(res, 'robots');
     expect(await account.balance()).toBe(10);
   });
 });

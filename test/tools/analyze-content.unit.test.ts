@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeContentTool } from '../../lib/tools/analyze-content/index.js';
-import { contentFormContext, documentedProperties } from './content-tool-support.js';
+import { contentFormContext, expectEveryFieldDocumented } from './content-tool-support.js';
 
 const parse = (body: unknown) => analyzeContentTool.schema.safeParse(body);
 const fields = (body: unknown) => parse(body).error?.issues.map((issue) => issue.path.join('.'));
@@ -49,12 +49,7 @@ describe('analyze_content schema', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(analyzeContentTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(analyzeContentTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(analyzeContentTool.schema);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import { expect } from 'vitest';
 import type { AnyToolSchema, ToolContext } from '../../lib/tools/define.js';
 
 /** The slice of a metered call the content form of a tool touches; services are never reached. */
@@ -36,4 +37,14 @@ export function documentedProperties(
     content: { 'application/json': { schema: { properties: Record<string, { description?: string }> } } };
   };
   return body.content['application/json'].schema.properties;
+}
+
+/** Every request field is in the OpenAPI document, each with a description and an example. */
+export function expectEveryFieldDocumented(schema: AnyToolSchema): void {
+  const properties = documentedProperties(schema);
+  expect(Object.keys(properties).sort()).toEqual(Object.keys(schema.shape).sort());
+  for (const [name, property] of Object.entries(properties)) {
+    expect(property.description, name).toEqual(expect.any(String));
+    expect(property.example, name).toBeDefined();
+  }
 }

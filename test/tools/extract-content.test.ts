@@ -1,66 +1,65 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractContentTool } from '../../lib/tools/extract-content/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { documentedProperties } from './content-tool-support.js';
+import { expectFetchRefused, expectRobotsOverridden } from '../support/fetch-expectations.js';
+import { startFixtureServer } from '../support/fixture-server.js';
+import type { Harness } from '../support/harness.js';
+import {
+  HTML,
+  HTML_UTF8,
+  type Route,
+  readFixture,
+  respond,
+  startToolSite,
+  type ToolSite,
+} from '../support/tool-site.js';
+import { expectEveryFieldDocumented } from './content-tool-support.js';
 
 let harness: Harness;
-let site: FixtureServer;
+let site: ToolSite;
 let closedPort: number;
-/** Requests the site answered: proves a refused call fetched nothing (a bare connection count races with aborted fetches). */
-let requests = 0;
 
-const HOST = 'content.test';
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/pages/extract-content-${name}.html`, import.meta.url), 'utf8');
-const page = (name: string) => site.url(`/p/${name}`, HOST);
+const fixture = (name: string) => readFixture(`pages/extract-content-${name}.html`);
+const page = (name: string) => site.url(`/p/${name}`);
 const call = (body: Record<string, unknown>, key: string) => harness.tool('extract_content', body, key);
 
+/** `/p/<name>` and `/private/<name>` serve the fixture of that name. */
+const serveFixture: Route = (_req, res, { path }) => {
+  res.writeHead(200, HTML_UTF8);
+  res.end(fixture(path.split('/')[2]));
+};
+const paragraphs = Array.from({ length: 200 }, (_, i) => `<p>Paragraph ${i} of a long report.</p>`);
+
 beforeAll(async () => {
-  site = await startFixtureServer(async (req, res) => {
-    requests += 1;
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path.startsWith('/p/') || path.startsWith('/private/')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(fixture(path.split('/')[2]));
-    } else if (path === '/notes.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Plain notes.\nSecond line.');
-    } else if (path === '/long') {
-      const paragraphs = Array.from({ length: 200 }, (_, i) => `<p>Paragraph ${i} of a long report.</p>`);
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(
+  site = await startToolSite({
+    host: 'content.test',
+    tools: [extractContentTool],
+    env: { FETCH_HOST_MAP: 'closed.test=127.0.0.1' },
+    routes: {
+      '/p/*': serveFixture,
+      '/private/*': serveFixture,
+      '/notes.txt': respond(
+        200,
+        { 'content-type': 'text/plain; charset=utf-8' },
+        'Plain notes.\nSecond line.',
+      ),
+      '/long': respond(
+        200,
+        HTML,
         `<html><head><title>Long</title></head><body><article>${paragraphs.join('')}</article></body></html>`,
-      );
-    } else if (path === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>late</p>');
-    } else if (path === '/huge') {
+      ),
       // Declares more than the 25 MB cap; the fetcher refuses before reading a byte of it.
-      res.writeHead(200, { 'content-type': 'text/html', 'content-length': String(30 * 1024 * 1024) });
-      res.write('<p>');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
+      '/huge': (_req, res) => {
+        res.writeHead(200, { ...HTML, 'content-length': String(30 * 1024 * 1024) });
+        res.write('<p>');
+      },
+    },
   });
+  harness = site.harness;
   const probe = await startFixtureServer(() => {});
   closedPort = probe.port;
   await probe.close();
-  harness = await startHarness({
-    tools: [extractContentTool],
-    env: { FETCH_HOST_MAP: `${HOST}=127.0.0.1,closed.test=127.0.0.1` },
-  });
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('extract_content', () => {
   it('reads the <article> as text with title, author, date and images by default, charging 2', async () => {
@@ -102,10 +101,7 @@ describe('extract_content', () => {
     expect(data.author).toBe('Mara Lindqvist');
     expect(data.publish_date).toBe('2024-03-18T07:30:00Z');
     // Inside the article only, absolute, each once, the lazy image by its real source.
-    expect(data.images).toEqual([
-      site.url('/media/ferry.jpg', HOST),
-      'https://cdn.example.net/img/timetable.png',
-    ]);
+    expect(data.images).toEqual([site.url('/media/ferry.jpg'), 'https://cdn.example.net/img/timetable.png']);
     expect(data.image_count).toBe(2);
     expect(data.links).toEqual([]);
     expect(data.link_count).toBe(0);
@@ -118,7 +114,7 @@ describe('extract_content', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const data = res.body.data;
     expect(data.links).toEqual([
-      { href: site.url('/lines/harbour', HOST), text: 'harbour line' },
+      { href: site.url('/lines/harbour'), text: 'harbour line' },
       { href: 'mailto:office@port.example', text: 'office@port.example' },
       { href: 'https://timetables.example.org/harbour', text: 'full timetable' },
     ]);
@@ -149,7 +145,7 @@ describe('extract_content', () => {
 
     const body = await call({ url: page('body') }, account.key);
     expect(body.body.data.content).toBe('Only a wrapper here, so the whole body is the content.');
-    expect(body.body.data.images).toEqual([site.url('/p/pictures/one.png', HOST)]);
+    expect(body.body.data.images).toEqual([site.url('/p/pictures/one.png')]);
   });
 
   it('reads the whole body with extract_main_content: false', async () => {
@@ -162,7 +158,7 @@ describe('extract_content', () => {
     const data = res.body.data;
     expect(data.content.startsWith('Home News\n\nHarbour ferry returns')).toBe(true);
     expect(data.content.endsWith('Single tickets cost 3 euros.\n\nPrivacy')).toBe(true);
-    expect(data.images).toContain(site.url('/static/logo.png', HOST));
+    expect(data.images).toContain(site.url('/static/logo.png'));
     expect(data.image_count).toBe(4);
     expect(data.links.map((link: { text: string }) => link.text)).toEqual([
       'Home',
@@ -176,7 +172,7 @@ describe('extract_content', () => {
 
   it('returns a plain-text body whole', async () => {
     const account = await harness.account({ credits: 100 });
-    const res = await call({ url: site.url('/notes.txt', HOST) }, account.key);
+    const res = await call({ url: site.url('/notes.txt') }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
       content: 'Plain notes.\nSecond line.',
@@ -204,10 +200,10 @@ describe('extract_content', () => {
 
   it('stores a result over max_inline_chars, keeping the counts beside the handle', async () => {
     const account = await harness.account({ credits: 100 });
-    const res = await call({ url: site.url('/long', HOST), max_inline_chars: 1000 }, account.key);
+    const res = await call({ url: site.url('/long'), max_inline_chars: 1000 }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
-      url: site.url('/long', HOST),
+      url: site.url('/long'),
       content_type: 'text',
       title: 'Long',
       image_count: 0,
@@ -221,9 +217,8 @@ describe('extract_content', () => {
 
   it('fetches a disallowed page with respect_robots: false and says so', async () => {
     const account = await harness.account({ credits: 100 });
-    const res = await call({ url: site.url('/private/main', HOST), respect_robots: false }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.warnings).toEqual([expect.stringContaining('robots.txt disallows')]);
+    const res = await call({ url: site.url('/private/main'), respect_robots: false }, account.key);
+    expectRobotsOverridden(res);
     expect(res.body.credits_used).toBe(2);
   });
 });
@@ -231,31 +226,25 @@ describe('extract_content', () => {
 describe('extract_content errors, all uncharged', () => {
   it('answers 403 for a page robots.txt disallows', async () => {
     const account = await harness.account({ credits: 10 });
-    const res = await call({ url: site.url('/private/article', HOST) }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(403);
-    expect(res.body.error.code).toBe('ROBOTS_DISALLOWED');
+    expectFetchRefused(await call({ url: site.url('/private/article') }, account.key), 'robots');
     expect(await account.balance()).toBe(10);
   });
 
   it('passes a 404 through as UPSTREAM_HTTP', async () => {
     const account = await harness.account({ credits: 10 });
-    const res = await call({ url: site.url('/gone', HOST) }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(404);
-    expect(res.body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    expectFetchRefused(await call({ url: site.url('/gone') }, account.key), 'missing');
     expect(await account.balance()).toBe(10);
   });
 
   it('answers 504 FETCH_TIMEOUT when the page outlasts timeout', async () => {
     const account = await harness.account({ credits: 10 });
-    const res = await call({ url: site.url('/slow', HOST), timeout: 1000 }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(504);
-    expect(res.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await call({ url: site.url('/slow'), timeout: 1000 }, account.key), 'timeout');
     expect(await account.balance()).toBe(10);
   });
 
   it('answers 413 RESPONSE_TOO_LARGE past 25 MB and 502 FETCH_FAILED when nothing listens', async () => {
     const account = await harness.account({ credits: 10 });
-    const huge = await call({ url: site.url('/huge', HOST) }, account.key);
+    const huge = await call({ url: site.url('/huge') }, account.key);
     expect(huge.status, JSON.stringify(huge.body)).toBe(413);
     expect(huge.body.error.code).toBe('RESPONSE_TOO_LARGE');
 
@@ -267,7 +256,7 @@ describe('extract_content errors, all uncharged', () => {
 
   it('validates url, timeout bounds and redact_pii before fetching', async () => {
     const account = await harness.account({ credits: 10 });
-    const before = requests;
+    const before = site.requests();
     const res = await call(
       { url: 'file:///etc/passwd', timeout: 30001, max_inline_chars: 999, redact_pii: { mode: 'model' } },
       account.key,
@@ -277,7 +266,7 @@ describe('extract_content errors, all uncharged', () => {
     expect(fields).toEqual(['max_inline_chars', 'redact_pii.mode', 'timeout', 'url']);
     const low = await call({ url: page('main'), timeout: 999 }, account.key);
     expect(low.status).toBe(400);
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
     expect(await account.balance()).toBe(10);
   });
 });
@@ -328,11 +317,6 @@ describe('extract_content definition', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(extractContentTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(extractContentTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(extractContentTool.schema);
   });
 });

@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_NEXT_STEP } from '../../lib/fetch/assess-page.js';
 import { extractLinksTool } from '../../lib/tools/extract-links/index.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { type PagesSite, startPagesSite } from './text-links-site.js';
+import { expectFetchRefused } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import type { ToolSite } from '../support/tool-site.js';
+import { startPagesSite } from './text-links-site.js';
 
 let harness: Harness;
-let site: PagesSite;
+let site: ToolSite;
 
 beforeAll(async () => {
-  site = await startPagesSite();
-  harness = await startHarness({
-    tools: [extractLinksTool],
-    env: { FETCH_HOST_MAP: 'pages.test=127.0.0.1' },
-  });
+  site = await startPagesSite([extractLinksTool]);
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 const CATALOG = '/p/links-catalog.html';
 
@@ -41,7 +37,7 @@ const originals = (list: Link[]) => list.map((link) => link.original_href);
 
 describe('extract_links from a url', () => {
   it('lists every web link and other scheme, typed and deduplicated, and charges 1', async () => {
-    const { account, res, body } = await links({ url: site.page(CATALOG) });
+    const { account, res, body } = await links({ url: site.url(CATALOG) });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ success: true, credits_used: 1, credits_remaining: 99 });
     expect(body).not.toHaveProperty('warnings');
@@ -56,7 +52,7 @@ describe('extract_links from a url', () => {
       'extracted_from',
       'escalated',
     ]);
-    const at = (path: string) => site.page(path);
+    const at = (path: string) => site.url(path);
     expect(data.links).toEqual([
       {
         href: at('/'),
@@ -230,15 +226,15 @@ describe('extract_links from a url', () => {
       'partner.example.org': 1,
     });
     expect(data).toMatchObject({
-      base_url: site.page(CATALOG),
-      extracted_from: site.page(CATALOG),
+      base_url: site.url(CATALOG),
+      extracted_from: site.url(CATALOG),
       escalated: false,
     });
   });
 
   it('keeps repeats with deduplicate: false, and drops fragment and trailing-slash twins by default', async () => {
-    const deduplicated = await links({ url: site.page(CATALOG) });
-    const all = await links({ url: site.page(CATALOG), deduplicate: false });
+    const deduplicated = await links({ url: site.url(CATALOG) });
+    const all = await links({ url: site.url(CATALOG), deduplicate: false });
     expect(all.res.status, JSON.stringify(all.body)).toBe(200);
     const extra = originals(all.body.data.links).filter(
       (href) => !originals(deduplicated.body.data.links).includes(href),
@@ -248,12 +244,12 @@ describe('extract_links from a url', () => {
   });
 
   it('adds bare-fragment links with include_anchors, each fragment once', async () => {
-    const { res, body } = await links({ url: site.page(CATALOG), include_anchors: true });
+    const { res, body } = await links({ url: site.url(CATALOG), include_anchors: true });
     expect(res.status, JSON.stringify(body)).toBe(200);
     const anchors = body.data.links.filter((link: Link) => link.type === 'anchor');
     expect(anchors).toEqual([
       {
-        href: site.page(`${CATALOG}#main`),
+        href: site.url(`${CATALOG}#main`),
         text: 'Skip to content',
         type: 'anchor',
         domain: 'pages.test',
@@ -262,7 +258,7 @@ describe('extract_links from a url', () => {
         title: null,
       },
       {
-        href: site.page(`${CATALOG}#specs`),
+        href: site.url(`${CATALOG}#specs`),
         text: 'Specifications',
         type: 'anchor',
         domain: 'pages.test',
@@ -276,7 +272,7 @@ describe('extract_links from a url', () => {
   });
 
   it('drops internal links, relative ones included, with include_internal: false', async () => {
-    const { res, body } = await links({ url: site.page(CATALOG), include_internal: false });
+    const { res, body } = await links({ url: site.url(CATALOG), include_internal: false });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.statistics).toEqual({
       total_links: 8,
@@ -290,8 +286,8 @@ describe('extract_links from a url', () => {
   });
 
   it('treats filter_external: true as include_internal: false, overriding include_internal', async () => {
-    const external = await links({ url: site.page(CATALOG), include_internal: false });
-    const filtered = await links({ url: site.page(CATALOG), filter_external: true, include_internal: true });
+    const external = await links({ url: site.url(CATALOG), include_internal: false });
+    const filtered = await links({ url: site.url(CATALOG), filter_external: true, include_internal: true });
     expect(filtered.res.status, JSON.stringify(filtered.body)).toBe(200);
     expect(filtered.body.data).toEqual(external.body.data);
     const types = new Set(filtered.body.data.links.map((link: Link) => link.type));
@@ -299,7 +295,7 @@ describe('extract_links from a url', () => {
   });
 
   it('drops external links with include_external: false', async () => {
-    const { res, body } = await links({ url: site.page(CATALOG), include_external: false });
+    const { res, body } = await links({ url: site.url(CATALOG), include_external: false });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.statistics).toMatchObject({
       total_links: 13,
@@ -311,7 +307,7 @@ describe('extract_links from a url', () => {
 
   it('keeps hosts under filter_domains, subdomains included, however the domain is written', async () => {
     const { res, body } = await links({
-      url: site.page(CATALOG),
+      url: site.url(CATALOG),
       filter_domains: ['https://GitHub.com/acme', 'example.net'],
     });
     expect(res.status, JSON.stringify(body)).toBe(200);
@@ -324,7 +320,7 @@ describe('extract_links from a url', () => {
   });
 
   it('leaves out title and domains with include_metadata: false', async () => {
-    const { res, body } = await links({ url: site.page(CATALOG), include_metadata: false });
+    const { res, body } = await links({ url: site.url(CATALOG), include_metadata: false });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data).not.toHaveProperty('domains');
     expect(Object.keys(body.data)).toEqual([
@@ -338,7 +334,7 @@ describe('extract_links from a url', () => {
   });
 
   it('resolves against <base href>, and base_url overrides it', async () => {
-    const based = await links({ url: site.page('/p/links-base.html') });
+    const based = await links({ url: site.url('/p/links-base.html') });
     expect(based.res.status, JSON.stringify(based.body)).toBe(200);
     expect(based.body.data.base_url).toBe('https://static.pages.test/docs/v2/');
     expect(based.body.data.links.map((link: Link) => [link.href, link.type])).toEqual([
@@ -348,11 +344,11 @@ describe('extract_links from a url', () => {
       ['https://pages.test/support', 'internal'],
     ]);
     // A relative link that lands on another host leaves the site: include_external decides it.
-    const own = await links({ url: site.page('/p/links-base.html'), include_external: false });
+    const own = await links({ url: site.url('/p/links-base.html'), include_external: false });
     expect(own.body.data.links.map((link: Link) => link.href)).toEqual(['https://pages.test/support']);
 
     const overridden = await links({
-      url: site.page('/p/links-base.html'),
+      url: site.url('/p/links-base.html'),
       base_url: 'https://pages.test/api/',
     });
     expect(overridden.body.data.base_url).toBe('https://pages.test/api/');
@@ -360,15 +356,15 @@ describe('extract_links from a url', () => {
       href: 'https://pages.test/api/index.html',
       type: 'relative',
     });
-    expect(overridden.body.data.extracted_from).toBe(site.page('/p/links-base.html'));
+    expect(overridden.body.data.extracted_from).toBe(site.url('/p/links-base.html'));
   });
 
   it('follows redirects and reports the page the links came from', async () => {
-    const { res, body } = await links({ url: site.page('/old') });
+    const { res, body } = await links({ url: site.url('/old') });
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.data.extracted_from).toBe(site.page('/p/text-article.html'));
+    expect(body.data.extracted_from).toBe(site.url('/p/text-article.html'));
     expect(body.data.links[0]).toMatchObject({
-      href: site.page('/'),
+      href: site.url('/'),
       text: 'Riverside Gazette',
       type: 'relative',
     });
@@ -376,7 +372,7 @@ describe('extract_links from a url', () => {
 
   it('waits out a 429 with Retry-After: 1 and retries once', async () => {
     const path = '/busy/links';
-    const { account, res, body } = await links({ url: site.page(path) });
+    const { account, res, body } = await links({ url: site.url(path) });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(site.hits(path)).toBe(2);
     expect(body.data.statistics.total_links).toBe(17);
@@ -384,21 +380,21 @@ describe('extract_links from a url', () => {
   });
 
   it('answers a JSON body with no links and a warning, charged', async () => {
-    const { account, res, body } = await links({ url: site.page('/api/tides.json') });
+    const { account, res, body } = await links({ url: site.url('/api/tides.json') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.warnings).toEqual(['Response is JSON, not an HTML page: it has no links to extract']);
     expect(body.data).toMatchObject({
       links: [],
       statistics: { total_links: 0, unique_domains: 0 },
       domains: {},
-      base_url: site.page('/api/tides.json'),
-      extracted_from: site.page('/api/tides.json'),
+      base_url: site.url('/api/tides.json'),
+      extracted_from: site.url('/api/tides.json'),
     });
     expect(await account.balance()).toBe(99);
   });
 
   it('answers a client-rendered shell with its links and a warning', async () => {
-    const { res, body } = await links({ url: site.page('/p/text-app-shell.html') });
+    const { res, body } = await links({ url: site.url('/p/text-app-shell.html') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.warnings).toEqual([
       'Page is client-rendered: links drawn by JavaScript, which did not run, are missing; ' +
@@ -408,11 +404,11 @@ describe('extract_links from a url', () => {
   });
 
   it('stores a result over max_inline_chars with the statistics beside the handle', async () => {
-    const { res, body } = await links({ url: site.page(CATALOG), max_inline_chars: 1000 });
+    const { res, body } = await links({ url: site.url(CATALOG), max_inline_chars: 1000 });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({
       statistics: { total_links: 17 },
-      extracted_from: site.page(CATALOG),
+      extracted_from: site.url(CATALOG),
       truncated: true,
       result_handle: expect.any(String),
     });
@@ -420,7 +416,7 @@ describe('extract_links from a url', () => {
   });
 
   it('holds 6 under escalate but charges 1 when the page needed no render', async () => {
-    const { account, res, body } = await links({ url: site.page(CATALOG), escalate: true }, 6);
+    const { account, res, body } = await links({ url: site.url(CATALOG), escalate: true }, 6);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ credits_used: 1, credits_remaining: 5 });
     expect(body.data.escalated).toBe(false);
@@ -534,10 +530,9 @@ describe('extract_links errors, all uncharged', () => {
   });
 
   it('refuses a robots.txt-disallowed page with 403, and reads it with respect_robots: false', async () => {
-    const url = site.page('/private/links-catalog.html');
+    const url = site.url('/private/links-catalog.html');
     const refused = await links({ url }, 10);
-    expect(refused.res.status, JSON.stringify(refused.body)).toBe(403);
-    expect(refused.body.error.code).toBe('ROBOTS_DISALLOWED');
+    expectFetchRefused(refused.res, 'robots');
     expect(await refused.account.balance()).toBe(10);
 
     const overridden = await links({ url, respect_robots: false }, 10);
@@ -550,7 +545,7 @@ describe('extract_links errors, all uncharged', () => {
   });
 
   it('answers a Cloudflare challenge with BLOCKED, the evidence and a next step', async () => {
-    const { account, res, body } = await links({ url: site.page('/challenge') }, 10);
+    const { account, res, body } = await links({ url: site.url('/challenge') }, 10);
     expect(res.status, JSON.stringify(body)).toBe(403);
     expect(body.error).toMatchObject({
       code: 'BLOCKED',
@@ -563,14 +558,14 @@ describe('extract_links errors, all uncharged', () => {
 
   it('holds up to 6 under escalate and releases all of it when the render is not available', async () => {
     // The firm price is 1: a balance of 1 is enough to try; the +5 is held only as far as it goes.
-    const short = await links({ url: site.page('/challenge'), escalate: true }, 1);
+    const short = await links({ url: site.url('/challenge'), escalate: true }, 1);
     expect(short.res.status, JSON.stringify(short.body)).toBe(503);
     expect(await short.account.balance()).toBe(1);
-    const broke = await links({ url: site.page('/challenge'), escalate: true }, 0);
+    const broke = await links({ url: site.url('/challenge'), escalate: true }, 0);
     expect(broke.res.status).toBe(402);
 
     const { account, res, body } = await links(
-      { url: site.page('/challenge'), escalate: true, escalate_engine: 'engine_b' },
+      { url: site.url('/challenge'), escalate: true, escalate_engine: 'engine_b' },
       6,
     );
     expect(res.status, JSON.stringify(body)).toBe(503);
@@ -579,14 +574,13 @@ describe('extract_links errors, all uncharged', () => {
   });
 
   it('passes a 404 through as UPSTREAM_HTTP', async () => {
-    const { account, res, body } = await links({ url: site.page('/gone') }, 10);
-    expect(res.status, JSON.stringify(body)).toBe(404);
-    expect(body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    const { account, res } = await links({ url: site.url('/gone') }, 10);
+    expectFetchRefused(res, 'missing');
     expect(await account.balance()).toBe(10);
   });
 
   it('answers a PDF with 415 pointing at process_document', async () => {
-    const { account, res, body } = await links({ url: site.page('/p/text-report.pdf') }, 10);
+    const { account, res, body } = await links({ url: site.url('/p/text-report.pdf') }, 10);
     expect(res.status, JSON.stringify(body)).toBe(415);
     expect(body.error).toMatchObject({ code: 'UNSUPPORTED_CONTENT_TYPE', next_step: 'process_document' });
     expect(await account.balance()).toBe(10);

@@ -1,57 +1,35 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractMetadataTool } from '../../lib/tools/extract-metadata/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { documentedProperties } from './content-tool-support.js';
+import { expectFetchRefused, expectRobotsOverridden } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import { HTML_UTF8, readFixture, respond, startToolSite, type ToolSite } from '../support/tool-site.js';
+import { expectEveryFieldDocumented } from './content-tool-support.js';
 
 let harness: Harness;
-let site: FixtureServer;
-/** Requests the site answered: proves a call fetched nothing (a bare connection count races with aborted fetches). */
-let requests = 0;
+let site: ToolSite;
 
-const HOST = 'meta.test';
-const article = readFileSync(
-  new URL('../fixtures/pages/extract-metadata-article.html', import.meta.url),
-  'utf8',
-);
-const at = (path: string) => site.url(path, HOST);
+const article = readFixture('pages/extract-metadata-article.html');
+const at = (path: string) => site.url(path);
 const call = (body: Record<string, unknown>, key: string) => harness.tool('extract_metadata', body, key);
 
 beforeAll(async () => {
-  site = await startFixtureServer(async (req, res) => {
-    requests += 1;
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path === '/news/tidal' || path === '/private/tidal') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(article);
-    } else if (path === '/old-link') {
-      res.writeHead(301, { location: '/news/tidal' });
-      res.end();
-    } else if (path === '/api/status.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"status": "all systems normal"}');
-    } else if (path === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>late</p>');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
-  });
-  harness = await startHarness({
+  site = await startToolSite({
+    host: 'meta.test',
     tools: [extractMetadataTool],
-    env: { FETCH_HOST_MAP: `${HOST}=127.0.0.1` },
+    routes: {
+      '/news/tidal': respond(200, HTML_UTF8, article),
+      '/private/tidal': respond(200, HTML_UTF8, article),
+      '/old-link': respond(301, { location: '/news/tidal' }),
+      '/api/status.json': respond(
+        200,
+        { 'content-type': 'application/json' },
+        '{"status": "all systems normal"}',
+      ),
+    },
   });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('extract_metadata', () => {
   it('returns provenance and every metadata field of a page, charging 1', async () => {
@@ -103,7 +81,7 @@ describe('extract_metadata', () => {
 
   it('reads html without fetching; provenance is null and relative URLs stay unresolved', async () => {
     const account = await harness.account({ credits: 100 });
-    const before = requests;
+    const before = site.requests();
     const res = await call({ html: article }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -117,12 +95,12 @@ describe('extract_metadata', () => {
       word_count: 15,
     });
     expect(res.body).not.toHaveProperty('warnings');
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
   });
 
   it('resolves html against url when both are sent, fetching nothing', async () => {
     const account = await harness.account({ credits: 100 });
-    const before = requests;
+    const before = site.requests();
     const res = await call({ html: article, url: 'https://gazette.example/news/x' }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -134,7 +112,7 @@ describe('extract_metadata', () => {
     expect(res.body.warnings).toEqual([
       'html was read; url was not fetched, only used to resolve relative URLs',
     ]);
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
   });
 
   it('finds no metadata in a JSON body, and says what it was', async () => {
@@ -157,23 +135,16 @@ describe('extract_metadata', () => {
   it('fetches a disallowed page with respect_robots: false and says so', async () => {
     const account = await harness.account({ credits: 100 });
     const res = await call({ url: at('/private/tidal'), respect_robots: false }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.warnings).toEqual([expect.stringContaining('robots.txt disallows')]);
+    expectRobotsOverridden(res);
   });
 });
 
 describe('extract_metadata errors, all uncharged', () => {
   it('answers 403 for robots, 404 UPSTREAM_HTTP, 504 FETCH_TIMEOUT', async () => {
     const account = await harness.account({ credits: 10 });
-    const robots = await call({ url: at('/private/tidal') }, account.key);
-    expect(robots.status, JSON.stringify(robots.body)).toBe(403);
-    expect(robots.body.error.code).toBe('ROBOTS_DISALLOWED');
-    const missing = await call({ url: at('/missing') }, account.key);
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe('UPSTREAM_HTTP');
-    const slow = await call({ url: at('/slow'), timeout: 1000 }, account.key);
-    expect(slow.status, JSON.stringify(slow.body)).toBe(504);
-    expect(slow.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await call({ url: at('/private/tidal') }, account.key), 'robots');
+    expectFetchRefused(await call({ url: at('/missing') }, account.key), 'missing');
+    expectFetchRefused(await call({ url: at('/slow'), timeout: 1000 }, account.key), 'timeout');
     expect(await account.balance()).toBe(10);
   });
 
@@ -202,11 +173,6 @@ describe('extract_metadata definition', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(extractMetadataTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(extractMetadataTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(extractMetadataTool.schema);
   });
 });

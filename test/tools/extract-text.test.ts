@@ -5,20 +5,19 @@ import {
   JSON_BODY_WARNING,
 } from '../../lib/fetch/assess-page.js';
 import { extractTextTool } from '../../lib/tools/extract-text/index.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { type PagesSite, startPagesSite, TIDES_JSON } from './text-links-site.js';
+import { expectFetchRefused } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import type { ToolSite } from '../support/tool-site.js';
+import { startPagesSite, TIDES_JSON } from './text-links-site.js';
 
 let harness: Harness;
-let site: PagesSite;
+let site: ToolSite;
 
 beforeAll(async () => {
-  site = await startPagesSite();
-  harness = await startHarness({ tools: [extractTextTool], env: { FETCH_HOST_MAP: 'pages.test=127.0.0.1' } });
+  site = await startPagesSite([extractTextTool]);
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 const ARTICLE = '/p/text-article.html';
 
@@ -35,7 +34,7 @@ async function extract(body: Record<string, unknown>, credits = 100) {
 
 describe('extract_text from a url', () => {
   it('reads the whole rendered page by default and charges 1', async () => {
-    const { account, res, body } = await extract({ url: site.page(ARTICLE) });
+    const { account, res, body } = await extract({ url: site.url(ARTICLE) });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ success: true, credits_used: 1, credits_remaining: 99 });
     expect(body).not.toHaveProperty('warnings');
@@ -72,7 +71,7 @@ describe('extract_text from a url', () => {
       char_count: data.text.length,
       word_count: words(data.text),
       truncated: false,
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       rendered: true,
       escalated: false,
       metadata: {
@@ -89,19 +88,19 @@ describe('extract_text from a url', () => {
   });
 
   it('reads every match of a selector, in document order', async () => {
-    const { res, body } = await extract({ url: site.page(ARTICLE), selector: 'article h2, article h1' });
+    const { res, body } = await extract({ url: site.url(ARTICLE), selector: 'article h2, article h1' });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.text).toBe('Harbour Lane bridge reopens after two-year rebuild\nWhat changed');
     expect(body.data.metadata.selector_used).toBe('article h2, article h1');
   });
 
   it('keeps spacing as written with clean: false', async () => {
-    const cleaned = await extract({ url: site.page(ARTICLE), selector: 'article p:nth-of-type(2)' });
+    const cleaned = await extract({ url: site.url(ARTICLE), selector: 'article p:nth-of-type(2)' });
     expect(cleaned.body.data.text).toBe(
       'The Harbour Lane footbridge reopened to walkers and cyclists on Saturday morning, two years after inspectors closed it over corroded cables.',
     );
     const raw = await extract({
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       selector: 'article p:nth-of-type(2)',
       clean: false,
     });
@@ -113,7 +112,7 @@ describe('extract_text from a url', () => {
 
   it('appends link targets and keeps paragraphs and lists with preserve_links and preserve_formatting', async () => {
     const { res, body } = await extract({
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       selector: 'article',
       preserve_links: true,
       preserve_formatting: true,
@@ -121,7 +120,7 @@ describe('extract_text from a url', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     const text: string = body.data.text;
     expect(text).toContain('regional transport fund (https://www.example.org/transport-fund).');
-    expect(text).toContain(`engineering report (${site.page('/docs/harbour-lane-report.pdf')}) is online.`);
+    expect(text).toContain(`engineering report (${site.url('/docs/harbour-lane-report.pdf')}) is online.`);
     expect(text).toContain('Harbour Lane bridge reopens after two-year rebuild\n\nBy Maya Okafor');
     expect(text).toMatch(/^- A wider deck, now 3\.5 metres across$/m);
     expect(text).toMatch(/^ {2}- Motion-sensing lamps at both ends$/m);
@@ -131,14 +130,14 @@ describe('extract_text from a url', () => {
     expect(body.data.metadata).toMatchObject({ links_preserved: true, formatting_preserved: true });
 
     // Link targets are addresses, not words: the count matches the same text without them.
-    const plain = await extract({ url: site.page(ARTICLE), selector: 'article', preserve_formatting: true });
+    const plain = await extract({ url: site.url(ARTICLE), selector: 'article', preserve_formatting: true });
     expect(body.data.word_count).toBe(plain.body.data.word_count);
     expect(body.data.char_count).toBeGreaterThan(plain.body.data.char_count);
   });
 
   it('returns markdown under data.markdown with output_format markdown', async () => {
     const { account, res, body } = await extract({
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       selector: 'article',
       output_format: 'markdown',
     });
@@ -157,15 +156,15 @@ describe('extract_text from a url', () => {
     expect(data.metadata).toMatchObject({ links_preserved: true, formatting_preserved: true });
 
     // The whole page in markdown keeps the navigation too.
-    const whole = await extract({ url: site.page(ARTICLE), output_format: 'markdown' });
-    expect(whole.body.data.markdown).toContain(`[News](${site.page('/news/')})`);
+    const whole = await extract({ url: site.url(ARTICLE), output_format: 'markdown' });
+    expect(whole.body.data.markdown).toContain(`[News](${site.url('/news/')})`);
   });
 
   it('cuts at max_length, ending in ..., and says so', async () => {
-    const full = await extract({ url: site.page(ARTICLE), selector: 'article' });
+    const full = await extract({ url: site.url(ARTICLE), selector: 'article' });
     const fullText: string = full.body.data.text;
 
-    const cut = await extract({ url: site.page(ARTICLE), selector: 'article', max_length: 60 });
+    const cut = await extract({ url: site.url(ARTICLE), selector: 'article', max_length: 60 });
     expect(cut.res.status, JSON.stringify(cut.body)).toBe(200);
     const data = cut.body.data;
     expect(data.text.length).toBeLessThanOrEqual(60);
@@ -179,19 +178,19 @@ describe('extract_text from a url', () => {
     // metadata counts the whole extraction, so the caller sees how much was cut.
     expect(data.metadata).toMatchObject({ character_count: fullText.length, word_count: words(fullText) });
 
-    const roomy = await extract({ url: site.page(ARTICLE), selector: 'article', max_length: 100_000 });
+    const roomy = await extract({ url: site.url(ARTICLE), selector: 'article', max_length: 100_000 });
     expect(roomy.body.data).toMatchObject({ text: fullText, truncated: false });
 
-    const markdown = await extract({ url: site.page(ARTICLE), output_format: 'markdown', max_length: 40 });
+    const markdown = await extract({ url: site.url(ARTICLE), output_format: 'markdown', max_length: 40 });
     expect(markdown.body.data.markdown).toMatch(/^\[!\[Riverside Gazette\]\(.{0,30}\.\.\.$/s);
     expect(markdown.body.data.markdown.length).toBeLessThanOrEqual(40);
     expect(markdown.body.data.truncated).toBe(true);
   });
 
   it('redacts PII after counting, keeps URLs, and reports the redaction block', async () => {
-    const plain = await extract({ url: site.page(ARTICLE), selector: 'article p', preserve_links: true });
+    const plain = await extract({ url: site.url(ARTICLE), selector: 'article p', preserve_links: true });
     const { account, res, body } = await extract({
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       selector: 'article p',
       preserve_links: true,
       redact_pii: true,
@@ -203,7 +202,7 @@ describe('extract_text from a url', () => {
     expect(data.text).toContain("council's bridges team at [REDACTED_EMAIL] or on [REDACTED_PHONE].");
     expect(data.text).not.toContain('bridges@riverside-council.example');
     expect(data.text).toContain('(https://www.example.org/transport-fund)');
-    expect(data.url).toBe(site.page(ARTICLE));
+    expect(data.url).toBe(site.url(ARTICLE));
     expect(data.redaction).toEqual({ entities: { email: 1, phone: 1 }, count: 2, mode: 'fast' });
     // Counters describe the text before redaction.
     expect(data.char_count).toBe(plain.body.data.char_count);
@@ -211,7 +210,7 @@ describe('extract_text from a url', () => {
     expect(data.metadata.character_count).toBe(plain.body.data.metadata.character_count);
 
     const clean = await extract({
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       selector: 'h1',
       redact_pii: { entities: ['email'] },
     });
@@ -220,7 +219,7 @@ describe('extract_text from a url', () => {
   });
 
   it('decodes a Windows-1252 page declared in a meta tag', async () => {
-    const { res, body } = await extract({ url: site.page('/p/text-windows-1252.html') });
+    const { res, body } = await extract({ url: site.url('/p/text-windows-1252.html') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.metadata.title).toBe('Café de la Gare – Carte');
     expect(body.data.text).toContain('“Une crêpe naïve, c’est déjà un délice” – notre chef.');
@@ -228,16 +227,16 @@ describe('extract_text from a url', () => {
   });
 
   it('follows a redirect chain and reports the final URL', async () => {
-    const { res, body } = await extract({ url: site.page('/old'), selector: 'h1' });
+    const { res, body } = await extract({ url: site.url('/old'), selector: 'h1' });
     expect(res.status, JSON.stringify(body)).toBe(200);
-    expect(body.data.url).toBe(site.page(ARTICLE));
+    expect(body.data.url).toBe(site.url(ARTICLE));
     expect(body.data.text).toBe('Harbour Lane bridge reopens after two-year rebuild');
   });
 
   it('waits out a 429 with Retry-After: 1 and retries once', async () => {
     const path = '/busy/text';
     const started = Date.now();
-    const { account, res, body } = await extract({ url: site.page(path), selector: 'h1' });
+    const { account, res, body } = await extract({ url: site.url(path), selector: 'h1' });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(site.hits(path)).toBe(2);
@@ -246,7 +245,7 @@ describe('extract_text from a url', () => {
   });
 
   it('returns a JSON body as served, with a warning', async () => {
-    const { account, res, body } = await extract({ url: site.page('/api/tides.json') });
+    const { account, res, body } = await extract({ url: site.url('/api/tides.json') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.warnings).toEqual([JSON_BODY_WARNING]);
     expect(body.data).toMatchObject({
@@ -259,7 +258,7 @@ describe('extract_text from a url', () => {
   });
 
   it('reads XML one element per line and honours a selector on it', async () => {
-    const feed = await extract({ url: site.page('/p/text-feed.xml') });
+    const feed = await extract({ url: site.url('/p/text-feed.xml') });
     expect(feed.res.status, JSON.stringify(feed.body)).toBe(200);
     expect(feed.body.data.text.split('\n').slice(0, 5)).toEqual([
       'Riverside Gazette: Local',
@@ -268,32 +267,32 @@ describe('extract_text from a url', () => {
       'Harbour Lane bridge reopens after two-year rebuild',
       'https://riverside-gazette.example/news/harbour-lane-bridge',
     ]);
-    const titles = await extract({ url: site.page('/p/text-feed.xml'), selector: 'item > title' });
+    const titles = await extract({ url: site.url('/p/text-feed.xml'), selector: 'item > title' });
     expect(titles.body.data.text).toBe(
       'Harbour Lane bridge reopens after two-year rebuild\nFerry timetable changes from July',
     );
   });
 
   it('reads plain text, cleaned unless clean is false', async () => {
-    const cleaned = await extract({ url: site.page('/p/text-notes.txt') });
+    const cleaned = await extract({ url: site.url('/p/text-notes.txt') });
     expect(cleaned.res.status, JSON.stringify(cleaned.body)).toBe(200);
     expect(cleaned.body.data.text).toBe(
       'TIDE NOTES (Harbour Lane gauge)\nHigh water 06:12 4.8 m\nLow water 12:31 0.9 m',
     );
-    const raw = await extract({ url: site.page('/p/text-notes.txt'), clean: false });
+    const raw = await extract({ url: site.url('/p/text-notes.txt'), clean: false });
     expect(raw.body.data.text).toBe(
       'TIDE NOTES   (Harbour Lane gauge)\n\n\nHigh water    06:12    4.8 m\nLow water     12:31    0.9 m\n\n',
     );
   });
 
   it('reads a response without Content-Type as HTML', async () => {
-    const { res, body } = await extract({ url: site.page('/no-type') });
+    const { res, body } = await extract({ url: site.url('/no-type') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data.text).toBe('Served bare\nNo Content-Type header on this one.');
   });
 
   it('answers a client-rendered shell with rendered: false and a warning, charged', async () => {
-    const { account, res, body } = await extract({ url: site.page('/p/text-app-shell.html') });
+    const { account, res, body } = await extract({ url: site.url('/p/text-app-shell.html') });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.warnings).toEqual([CLIENT_RENDERED_WARNING]);
     expect(body.data).toMatchObject({ text: '', rendered: false, escalated: false, word_count: 0 });
@@ -302,11 +301,11 @@ describe('extract_text from a url', () => {
   });
 
   it('stores a result over max_inline_chars and keeps the counters beside the handle', async () => {
-    const { res, body } = await extract({ url: site.page(ARTICLE), max_inline_chars: 1000 });
+    const { res, body } = await extract({ url: site.url(ARTICLE), max_inline_chars: 1000 });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({
       output_format: 'text',
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       rendered: true,
       escalated: false,
       truncated: true,
@@ -318,7 +317,7 @@ describe('extract_text from a url', () => {
   });
 
   it('holds 6 under escalate but charges 1 when the page needed no render', async () => {
-    const { account, res, body } = await extract({ url: site.page(ARTICLE), escalate: true }, 6);
+    const { account, res, body } = await extract({ url: site.url(ARTICLE), escalate: true }, 6);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ credits_used: 1, credits_remaining: 5 });
     expect(body.data.escalated).toBe(false);
@@ -352,15 +351,15 @@ describe('extract_text from html', () => {
     const before = site.connections();
     const { res, body } = await extract({
       html: '<p>Imports are <a href="/blog/imports">faster</a>.</p>',
-      url: site.page(ARTICLE),
+      url: site.url(ARTICLE),
       preserve_links: true,
     });
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(site.connections()).toBe(before);
-    expect(body.data.text).toBe(`Imports are faster (${site.page('/blog/imports')}).`);
+    expect(body.data.text).toBe(`Imports are faster (${site.url('/blog/imports')}).`);
     expect(body.data.url).toBeNull();
     expect(body.warnings).toEqual([
-      `url not fetched: html wins when both are sent; ${site.page(ARTICLE)} only resolves relative links`,
+      `url not fetched: html wins when both are sent; ${site.url(ARTICLE)} only resolves relative links`,
     ]);
   });
 
@@ -392,7 +391,7 @@ describe('extract_text errors, all uncharged', () => {
 
   it('refuses an invalid selector before fetching', async () => {
     const before = site.connections();
-    const { account, res, body } = await extract({ url: site.page(ARTICLE), selector: 'article >> p[' }, 10);
+    const { account, res, body } = await extract({ url: site.url(ARTICLE), selector: 'article >> p[' }, 10);
     expect(res.status, JSON.stringify(body)).toBe(400);
     expect(body.error.code).toBe('VALIDATION_ERROR');
     expect(body.error.details).toEqual([
@@ -403,7 +402,7 @@ describe('extract_text errors, all uncharged', () => {
   });
 
   it('answers a selector that matches nothing with 400', async () => {
-    const { account, res, body } = await extract({ url: site.page(ARTICLE), selector: '.comments' }, 10);
+    const { account, res, body } = await extract({ url: site.url(ARTICLE), selector: '.comments' }, 10);
     expect(res.status, JSON.stringify(body)).toBe(400);
     expect(body.error.code).toBe('VALIDATION_ERROR');
     expect(body.error.details).toEqual([
@@ -415,7 +414,7 @@ describe('extract_text errors, all uncharged', () => {
     expect(html.res.status).toBe(400);
     expect(html.body.error.details[0].field).toBe('selector');
 
-    const json = await extract({ url: site.page('/api/tides.json'), selector: 'p' }, 10);
+    const json = await extract({ url: site.url('/api/tides.json'), selector: 'p' }, 10);
     expect(json.res.status, JSON.stringify(json.body)).toBe(400);
     expect(json.body.error.details).toEqual([
       { field: 'selector', message: 'selector applies to HTML and XML; this response is JSON' },
@@ -451,23 +450,21 @@ describe('extract_text errors, all uncharged', () => {
       'timeout',
       'url',
     ]);
-    const low = await extract({ url: site.page(ARTICLE), timeout: 999 }, 10);
+    const low = await extract({ url: site.url(ARTICLE), timeout: 999 }, 10);
     expect(low.body.error.details).toEqual([{ field: 'timeout', message: expect.stringContaining('1000') }]);
     expect(await account.balance()).toBe(10);
   });
 
   it('answers 504 when the page is slower than timeout', async () => {
-    const { account, res, body } = await extract({ url: site.page('/slow'), timeout: 1000 }, 10);
-    expect(res.status, JSON.stringify(body)).toBe(504);
-    expect(body.error.code).toBe('FETCH_TIMEOUT');
+    const { account, res } = await extract({ url: site.url('/slow'), timeout: 1000 }, 10);
+    expectFetchRefused(res, 'timeout');
     expect(await account.balance()).toBe(10);
   });
 
   it('refuses a robots.txt-disallowed page with 403, and reads it with respect_robots: false', async () => {
-    const url = site.page('/private/text-article.html');
+    const url = site.url('/private/text-article.html');
     const refused = await extract({ url }, 10);
-    expect(refused.res.status, JSON.stringify(refused.body)).toBe(403);
-    expect(refused.body.error.code).toBe('ROBOTS_DISALLOWED');
+    expectFetchRefused(refused.res, 'robots');
     expect(site.hits('/private/text-article.html')).toBe(0);
     expect(await refused.account.balance()).toBe(10);
 
@@ -482,7 +479,7 @@ describe('extract_text errors, all uncharged', () => {
   });
 
   it('answers a Cloudflare challenge with BLOCKED, the target status, the evidence and a next step', async () => {
-    const { account, res, body } = await extract({ url: site.page('/challenge') }, 10);
+    const { account, res, body } = await extract({ url: site.url('/challenge') }, 10);
     expect(res.status, JSON.stringify(body)).toBe(403);
     expect(body.error.code).toBe('BLOCKED');
     expect(body.error.blocked.vendor).toBe('cloudflare');
@@ -493,13 +490,13 @@ describe('extract_text errors, all uncharged', () => {
 
   it('holds up to 6 under escalate and releases all of it when the render is not available', async () => {
     // The firm price is 1: a balance of 1 is enough to try; the +5 is held only as far as it goes.
-    const short = await extract({ url: site.page('/challenge'), escalate: true }, 1);
+    const short = await extract({ url: site.url('/challenge'), escalate: true }, 1);
     expect(short.res.status, JSON.stringify(short.body)).toBe(503);
     expect(await short.account.balance()).toBe(1);
-    const broke = await extract({ url: site.page('/challenge'), escalate: true }, 0);
+    const broke = await extract({ url: site.url('/challenge'), escalate: true }, 0);
     expect(broke.res.status).toBe(402);
 
-    const { account, res, body } = await extract({ url: site.page('/challenge'), escalate: true }, 6);
+    const { account, res, body } = await extract({ url: site.url('/challenge'), escalate: true }, 6);
     expect(res.status, JSON.stringify(body)).toBe(503);
     expect(body.error.code).toBe('TOOL_NOT_AVAILABLE');
     expect(body.error.escalated).toBe(false);
@@ -508,14 +505,13 @@ describe('extract_text errors, all uncharged', () => {
   });
 
   it('passes a 404 through as UPSTREAM_HTTP', async () => {
-    const { account, res, body } = await extract({ url: site.page('/gone'), escalate: true }, 10);
-    expect(res.status, JSON.stringify(body)).toBe(404);
-    expect(body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    const { account, res } = await extract({ url: site.url('/gone'), escalate: true }, 10);
+    expectFetchRefused(res, 'missing');
     expect(await account.balance()).toBe(10);
   });
 
   it('answers a PDF with 415 pointing at process_document', async () => {
-    const { account, res, body } = await extract({ url: site.page('/p/text-report.pdf') }, 10);
+    const { account, res, body } = await extract({ url: site.url('/p/text-report.pdf') }, 10);
     expect(res.status, JSON.stringify(body)).toBe(415);
     expect(body.error).toMatchObject({ code: 'UNSUPPORTED_CONTENT_TYPE', next_step: 'process_document' });
     expect(await account.balance()).toBe(10);

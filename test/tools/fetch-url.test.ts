@@ -1,53 +1,56 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUrlTool } from '../../lib/tools/fetch-url/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { documentedProperties } from './content-tool-support.js';
+import { expectFetchRefused, expectRobotsOverridden } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import { HTML, readFixture, respond, startToolSite, type ToolSite } from '../support/tool-site.js';
+import { expectEveryFieldDocumented } from './content-tool-support.js';
 
 let harness: Harness;
-let site: FixtureServer;
+let site: ToolSite;
 let echoed: IncomingHttpHeaders = {};
 let echoes = 0;
 
-const HOST = 'raw.test';
-const pageHtml = readFileSync(new URL('../fixtures/pages/fetch-url-page.html', import.meta.url), 'utf8');
+const pageHtml = readFixture('pages/fetch-url-page.html');
 /** "日本語のページ" in Shift_JIS. */
 const SHIFT_JIS_TITLE = Buffer.from('93fa967b8cea82cc8379815b8357', 'hex');
 const LATIN1_PAGE = '<html><body><p>Café crème brûlée</p></body></html>';
-const at = (path: string) => site.url(path, HOST);
+const WINDOWS_1252 = { 'content-type': 'text/html; charset=windows-1252' };
+const at = (path: string) => site.url(path);
 const call = (body: Record<string, unknown>, key: string) => harness.tool('fetch_url', body, key);
 
 beforeAll(async () => {
-  site = await startFixtureServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path === '/page' || path === '/private/page') {
-      res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('set-cookie', ['session=abc; HttpOnly', 'tracking=1']);
-      res.setHeader('X-Served-By', 'fixture-7');
-      res.writeHead(200);
-      res.end(pageHtml);
-    } else if (path === '/moved') {
-      res.writeHead(302, { location: '/hop' });
-      res.end();
-    } else if (path === '/hop') {
-      res.writeHead(301, { location: at('/page') });
-      res.end();
-    } else if (path === '/echo') {
-      echoed = req.headers;
-      echoes += 1;
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>echo</p>');
-    } else if (path === '/latin1') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
-      res.end(Buffer.from(LATIN1_PAGE, 'latin1'));
-    } else if (path === '/shift-jis') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(
+  const servePage = respond(
+    200,
+    {
+      'content-type': 'text/html; charset=utf-8',
+      'set-cookie': ['session=abc; HttpOnly', 'tracking=1'],
+      'X-Served-By': 'fixture-7',
+    },
+    pageHtml,
+  );
+  site = await startToolSite({
+    host: 'raw.test',
+    tools: [fetchUrlTool],
+    routes: {
+      '/page': servePage,
+      '/private/page': servePage,
+      '/moved': respond(302, { location: '/hop' }),
+      // Absolute, so it is built once the site has its port.
+      '/hop': (_req, res) => {
+        res.writeHead(301, { location: at('/page') });
+        res.end();
+      },
+      '/echo': (req, res) => {
+        echoed = req.headers;
+        echoes += 1;
+        res.writeHead(200, HTML);
+        res.end('<p>echo</p>');
+      },
+      '/latin1': respond(200, WINDOWS_1252, Buffer.from(LATIN1_PAGE, 'latin1')),
+      '/shift-jis': respond(
+        200,
+        HTML,
         Buffer.concat([
           Buffer.from('<html><head><meta charset="Shift_JIS"><title>'),
           SHIFT_JIS_TITLE,
@@ -55,37 +58,21 @@ beforeAll(async () => {
           SHIFT_JIS_TITLE,
           Buffer.from('</p></body></html>'),
         ]),
-      );
-    } else if (path === '/long') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
-      res.end('x'.repeat(2000));
-    } else if (path === '/notes.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('Line one.\nLine two.');
-    } else if (path === '/data.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
-    } else if (path === '/report.pdf') {
-      res.writeHead(200, { 'content-type': 'application/pdf' });
-      res.end('%PDF-1.7\n');
-    } else if (path === '/broken') {
-      res.writeHead(500, { 'content-type': 'text/html' });
-      res.end('<h1>Internal error</h1><p>Something went wrong on our side, please try again later.</p>');
-    } else if (path === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>late</p>');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
+      ),
+      '/long': respond(200, WINDOWS_1252, 'x'.repeat(2000)),
+      '/notes.txt': respond(200, { 'content-type': 'text/plain' }, 'Line one.\nLine two.'),
+      '/data.json': respond(200, { 'content-type': 'application/json' }, '{"ok":true}'),
+      '/report.pdf': respond(200, { 'content-type': 'application/pdf' }, '%PDF-1.7\n'),
+      '/broken': respond(
+        500,
+        HTML,
+        '<h1>Internal error</h1><p>Something went wrong on our side, please try again later.</p>',
+      ),
+    },
   });
-  harness = await startHarness({ tools: [fetchUrlTool], env: { FETCH_HOST_MAP: `${HOST}=127.0.0.1` } });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('fetch_url', () => {
   it('returns the body as served with status, headers and provenance, charging 1', async () => {
@@ -240,21 +227,15 @@ describe('fetch_url', () => {
   it('fetches a disallowed page with respect_robots: false and says so', async () => {
     const account = await harness.account({ credits: 100 });
     const res = await call({ url: at('/private/page'), respect_robots: false }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.warnings).toEqual([expect.stringContaining('robots.txt disallows')]);
+    expectRobotsOverridden(res);
   });
 });
 
 describe('fetch_url errors, all uncharged', () => {
   it('answers 403 for robots, 404 UPSTREAM_HTTP, 502 for a 500, 415 for a binary', async () => {
     const account = await harness.account({ credits: 10 });
-    const robots = await call({ url: at('/private/page') }, account.key);
-    expect(robots.status, JSON.stringify(robots.body)).toBe(403);
-    expect(robots.body.error.code).toBe('ROBOTS_DISALLOWED');
-
-    const missing = await call({ url: at('/missing') }, account.key);
-    expect(missing.status).toBe(404);
-    expect(missing.body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    expectFetchRefused(await call({ url: at('/private/page') }, account.key), 'robots');
+    expectFetchRefused(await call({ url: at('/missing') }, account.key), 'missing');
 
     const broken = await call({ url: at('/broken') }, account.key);
     expect(broken.status, JSON.stringify(broken.body)).toBe(502);
@@ -269,9 +250,7 @@ describe('fetch_url errors, all uncharged', () => {
 
   it('answers 504 FETCH_TIMEOUT when the page outlasts timeout', async () => {
     const account = await harness.account({ credits: 10 });
-    const res = await call({ url: at('/slow'), timeout: 1000 }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(504);
-    expect(res.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await call({ url: at('/slow'), timeout: 1000 }, account.key), 'timeout');
     expect(await account.balance()).toBe(10);
   });
 
@@ -346,11 +325,6 @@ describe('fetch_url definition', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(fetchUrlTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(fetchUrlTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(fetchUrlTool.schema);
   });
 });

@@ -1,51 +1,45 @@
-import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localizationTool } from '../../lib/tools/localization/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { documentedProperties } from './content-tool-support.js';
+import { expectFetchRefused, expectRobotsOverridden } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import { HTML_UTF8, type Route, readFixture, startToolSite, type ToolSite } from '../support/tool-site.js';
+import { expectEveryFieldDocumented } from './content-tool-support.js';
 
 let harness: Harness;
-let site: FixtureServer;
+let site: ToolSite;
 /** Request headers of the last page request, by path. */
 const received = new Map<string, IncomingHttpHeaders>();
 
-const HOST = 'l10n.test';
-const fixture = (name: string) =>
-  readFileSync(new URL(`../fixtures/pages/localization-${name}.html`, import.meta.url), 'utf8');
-const page = (name: string) => site.url(`/p/${name}`, HOST);
-const at = (path: string) => site.url(path, HOST);
+const fixture = (name: string) => readFixture(`pages/localization-${name}.html`);
+const page = (name: string) => site.url(`/p/${name}`);
+const at = (path: string) => site.url(path);
 const call = (body: Record<string, unknown>, key: string) => harness.tool('localization', body, key);
 
+/** `/p/<name>` and `/private/<name>` serve the fixture of that name. */
+const serveFixture: Route = (req, res, { path }) => {
+  received.set(path, req.headers);
+  res.writeHead(200, HTML_UTF8);
+  res.end(fixture(path.split('/')[2]));
+};
+
 beforeAll(async () => {
-  site = await startFixtureServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path !== '/robots.txt') received.set(path, req.headers);
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path.startsWith('/p/') || path.startsWith('/private/')) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(fixture(path.split('/')[2]));
-    } else if (path === '/with-header') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': 'de, en' });
-      res.end(fixture('plain'));
-    } else if (path === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>late</p>');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
+  site = await startToolSite({
+    host: 'l10n.test',
+    tools: [localizationTool],
+    routes: {
+      '/p/*': serveFixture,
+      '/private/*': serveFixture,
+      '/with-header': (req, res, { path }) => {
+        received.set(path, req.headers);
+        res.writeHead(200, { ...HTML_UTF8, 'content-language': 'de, en' });
+        res.end(fixture('plain'));
+      },
+    },
   });
-  harness = await startHarness({ tools: [localizationTool], env: { FETCH_HOST_MAP: `${HOST}=127.0.0.1` } });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('localization', () => {
   it('reports every language signal of a multilingual page, charging 2', async () => {
@@ -173,8 +167,7 @@ describe('localization', () => {
   it('fetches a disallowed page with respect_robots: false and says so', async () => {
     const account = await harness.account({ credits: 100 });
     const res = await call({ url: at('/private/single'), respect_robots: false }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.warnings).toEqual([expect.stringContaining('robots.txt disallows')]);
+    expectRobotsOverridden(res);
     expect(res.body.data.html_lang).toBe('en');
   });
 });
@@ -182,17 +175,9 @@ describe('localization', () => {
 describe('localization errors, all uncharged', () => {
   it('answers 403 for a disallowed page, 404 UPSTREAM_HTTP for a missing one, 504 on timeout', async () => {
     const account = await harness.account({ credits: 10 });
-    const robots = await call({ url: at('/private/single') }, account.key);
-    expect(robots.status, JSON.stringify(robots.body)).toBe(403);
-    expect(robots.body.error.code).toBe('ROBOTS_DISALLOWED');
-
-    const missing = await call({ url: at('/missing') }, account.key);
-    expect(missing.status, JSON.stringify(missing.body)).toBe(404);
-    expect(missing.body.error.code).toBe('UPSTREAM_HTTP');
-
-    const slow = await call({ url: at('/slow'), timeout: 1000 }, account.key);
-    expect(slow.status, JSON.stringify(slow.body)).toBe(504);
-    expect(slow.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await call({ url: at('/private/single') }, account.key), 'robots');
+    expectFetchRefused(await call({ url: at('/missing') }, account.key), 'missing');
+    expectFetchRefused(await call({ url: at('/slow'), timeout: 1000 }, account.key), 'timeout');
     expect(await account.balance()).toBe(10);
   });
 
@@ -226,11 +211,6 @@ describe('localization definition', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(localizationTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(localizationTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(localizationTool.schema);
   });
 });

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureServer } from '../support/fixture-server.js';
-import type { Harness } from '../support/harness.js';
-import { ARTICLE_PATH, HOST, startScrapeHarness, startScrapeSite } from './scrape-site.js';
+import { expectFetchRefused } from '../support/fetch-expectations.js';
+import type { ToolSite } from '../support/tool-site.js';
+import { ARTICLE_PATH, startScrapeSite } from './scrape-site.js';
 
-let harness: Harness;
-let site: FixtureServer;
-const url = (path: string) => site.url(path, HOST);
+let site: ToolSite;
+const url = (path: string) => site.url(path);
 
 beforeAll(async () => {
   site = await startScrapeSite();
-  harness = await startScrapeHarness();
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 /** Every error of this suite is uncharged: the balance is checked after each. */
 async function refused(body: Record<string, unknown>, credits = 20) {
-  const account = await harness.account({ credits });
-  const res = await harness.tool('scrape', body, account.key);
+  const account = await site.harness.account({ credits });
+  const res = await site.harness.tool('scrape', body, account.key);
   expect(await account.balance()).toBe(credits);
   return res;
 }
@@ -94,14 +89,12 @@ describe('scrape refuses formats it cannot produce, before fetching', () => {
 
 describe('scrape fetch errors, all uncharged', () => {
   it('answers a robots.txt disallow with 403', async () => {
-    const res = await refused({ url: url('/private/orders') });
-    expect(res.status, JSON.stringify(res.body)).toBe(403);
-    expect(res.body.error.code).toBe('ROBOTS_DISALLOWED');
+    expectFetchRefused(await refused({ url: url('/private/orders') }), 'robots');
   });
 
   it('answers a private address with 403 without connecting', async () => {
     const before = site.connections();
-    const res = await refused({ url: site.url(ARTICLE_PATH) });
+    const res = await refused({ url: site.url(ARTICLE_PATH, '127.0.0.1') });
     expect(res.status, JSON.stringify(res.body)).toBe(403);
     expect(res.body.error.code).toBe('SSRF_BLOCKED');
     expect(site.connections()).toBe(before);
@@ -136,15 +129,15 @@ describe('scrape fetch errors, all uncharged', () => {
   it('needs only the firm price under escalate: 402 with 1 credit, a call with 2', async () => {
     const res = await refused({ url: url(ARTICLE_PATH), escalate: true }, 1);
     expect(res.status, JSON.stringify(res.body)).toBe(402);
-    const account = await harness.account({ credits: 2 });
-    const ok = await harness.tool('scrape', { url: url(ARTICLE_PATH), escalate: true }, account.key);
+    const account = await site.harness.account({ credits: 2 });
+    const ok = await site.harness.tool('scrape', { url: url(ARTICLE_PATH), escalate: true }, account.key);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ credits_used: 2, credits_remaining: 0 });
   });
 
   it('charges 2, not 7, when escalate was asked but the page needed no render', async () => {
-    const account = await harness.account({ credits: 7 });
-    const res = await harness.tool('scrape', { url: url(ARTICLE_PATH), escalate: true }, account.key);
+    const account = await site.harness.account({ credits: 7 });
+    const res = await site.harness.tool('scrape', { url: url(ARTICLE_PATH), escalate: true }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ credits_used: 2, credits_remaining: 5 });
     expect(res.body.data).toMatchObject({ escalated: false, stealth: null });
@@ -152,9 +145,7 @@ describe('scrape fetch errors, all uncharged', () => {
   });
 
   it('passes a 404 through as UPSTREAM_HTTP and turns a 500 into 502', async () => {
-    const missing = await refused({ url: url('/nowhere') });
-    expect(missing.status, JSON.stringify(missing.body)).toBe(404);
-    expect(missing.body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    expectFetchRefused(await refused({ url: url('/nowhere') }), 'missing');
 
     const broken = await refused({ url: url('/broken') });
     expect(broken.status, JSON.stringify(broken.body)).toBe(502);
@@ -174,8 +165,6 @@ describe('scrape fetch errors, all uncharged', () => {
   });
 
   it('gives up after timeout with 504', async () => {
-    const res = await refused({ url: url('/slow'), timeout: 1000 });
-    expect(res.status, JSON.stringify(res.body)).toBe(504);
-    expect(res.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await refused({ url: url('/slow'), timeout: 1000 }), 'timeout');
   });
 });

@@ -3,26 +3,20 @@ import { findHighlights, type Highlight } from '../../lib/tools/scrape/highlight
 import { passagesOf } from '../../lib/tools/scrape/passages.js';
 import { answerQuestion, NOT_FOUND_ANSWER } from '../../lib/tools/scrape/question.js';
 import { stem } from '../../lib/tools/scrape/terms.js';
-import type { FixtureServer } from '../support/fixture-server.js';
-import type { Harness } from '../support/harness.js';
-import { ARTICLE_PATH, HOST, startScrapeHarness, startScrapeSite } from './scrape-site.js';
+import type { ToolSite } from '../support/tool-site.js';
+import { ARTICLE_PATH, startScrapeSite } from './scrape-site.js';
 
-let harness: Harness;
-let site: FixtureServer;
-const url = (path: string) => site.url(path, HOST);
+let site: ToolSite;
+const url = (path: string) => site.url(path);
 
 beforeAll(async () => {
   site = await startScrapeSite();
-  harness = await startScrapeHarness();
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 async function scrape(formats: unknown[], extra: Record<string, unknown> = {}) {
-  const account = await harness.account({ credits: 100 });
-  const res = await harness.tool('scrape', { url: url(ARTICLE_PATH), formats, ...extra }, account.key);
+  const account = await site.harness.account({ credits: 100 });
+  const res = await site.harness.tool('scrape', { url: url(ARTICLE_PATH), formats, ...extra }, account.key);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { res, account };
 }

@@ -1,53 +1,41 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrapeStructuredTool } from '../../lib/tools/scrape-structured/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
-import { documentedProperties } from './content-tool-support.js';
+import { expectFetchRefused, expectRobotsOverridden } from '../support/fetch-expectations.js';
+import type { Harness } from '../support/harness.js';
+import {
+  after,
+  HTML,
+  HTML_UTF8,
+  readFixture,
+  respond,
+  startToolSite,
+  type ToolSite,
+} from '../support/tool-site.js';
+import { expectEveryFieldDocumented } from './content-tool-support.js';
 
 let harness: Harness;
-let site: FixtureServer;
-/** Requests the site answered: proves a call fetched nothing (a bare connection count races with aborted fetches). */
-let requests = 0;
+let site: ToolSite;
 
-const HOST = 'structured.test';
-const catalog = readFileSync(
-  new URL('../fixtures/pages/scrape-structured-catalog.html', import.meta.url),
-  'utf8',
-);
-const at = (path: string) => site.url(path, HOST);
+const catalog = readFixture('pages/scrape-structured-catalog.html');
+const at = (path: string) => site.url(path);
 const call = (body: Record<string, unknown>, key: string) => harness.tool('scrape_structured', body, key);
 
 const CARD_FIELDS = { name: '.card .name', price: '.card .price', image: '.card img' };
 
 beforeAll(async () => {
-  site = await startFixtureServer(async (req, res) => {
-    requests += 1;
-    const path = new URL(req.url ?? '/', 'http://fixture').pathname;
-    if (path === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (path === '/catalog' || path === '/private/catalog') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(catalog);
-    } else if (path === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, 16_000));
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<p>late</p>');
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-    }
-  });
-  harness = await startHarness({
+  site = await startToolSite({
+    host: 'structured.test',
     tools: [scrapeStructuredTool],
-    env: { FETCH_HOST_MAP: `${HOST}=127.0.0.1` },
+    routes: {
+      '/catalog': respond(200, HTML_UTF8, catalog),
+      '/private/catalog': respond(200, HTML_UTF8, catalog),
+      // Past the tool's fixed 15 s fetch budget, not just a 1 s `timeout`.
+      '/slow': after(16_000, respond(200, HTML, '<p>late</p>')),
+    },
   });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 describe('scrape_structured, one record', () => {
   it('maps each field to the text of its first match, null for no match, charging 2', async () => {
@@ -170,7 +158,7 @@ describe('scrape_structured with html', () => {
 
   it('reads html without fetching; relative URLs stay relative without base_url', async () => {
     const account = await harness.account({ credits: 100 });
-    const before = requests;
+    const before = site.requests();
     const res = await call(
       { html, selectors: { link: '.card a' }, multiple: true, include_attributes: ['href'] },
       account.key,
@@ -186,13 +174,13 @@ describe('scrape_structured with html', () => {
       account.key,
     );
     expect(based.body.data.link.attributes.href).toBe('https://example.com/p/1');
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
     expect(res.body.credits_used).toBe(2);
   });
 
   it('reads html when url comes too, using url only to resolve, and says so', async () => {
     const account = await harness.account({ credits: 100 });
-    const before = requests;
+    const before = site.requests();
     const res = await call(
       { html, url: at('/private/catalog'), selectors: { link: 'a' }, include_attributes: ['href'] },
       account.key,
@@ -202,21 +190,21 @@ describe('scrape_structured with html', () => {
     expect(res.body.warnings).toEqual([
       'html was read; url was not fetched, only used to resolve relative URLs',
     ]);
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
   });
 });
 
 describe('scrape_structured errors, all uncharged', () => {
   it('refuses an invalid selector with 400 naming the field, before fetching', async () => {
     const account = await harness.account({ credits: 10 });
-    const before = requests;
+    const before = site.requests();
     const res = await call({ url: at('/catalog'), selectors: { title: 'h1', price: 'div[[' } }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details).toEqual([
       { field: 'selectors.price', message: 'Invalid CSS selector: div[[' },
     ]);
-    expect(requests).toBe(before);
+    expect(site.requests()).toBe(before);
     expect(await account.balance()).toBe(10);
   });
 
@@ -250,26 +238,22 @@ describe('scrape_structured errors, all uncharged', () => {
 
   it('answers 403 for robots, 404 UPSTREAM_HTTP for a missing page', async () => {
     const account = await harness.account({ credits: 10 });
-    const robots = await call({ url: at('/private/catalog'), selectors: { h: 'h1' } }, account.key);
-    expect(robots.status, JSON.stringify(robots.body)).toBe(403);
-    expect(robots.body.error.code).toBe('ROBOTS_DISALLOWED');
-    const missing = await call({ url: at('/missing'), selectors: { h: 'h1' } }, account.key);
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe('UPSTREAM_HTTP');
+    expectFetchRefused(
+      await call({ url: at('/private/catalog'), selectors: { h: 'h1' } }, account.key),
+      'robots',
+    );
+    expectFetchRefused(await call({ url: at('/missing'), selectors: { h: 'h1' } }, account.key), 'missing');
     const overridden = await call(
       { url: at('/private/catalog'), selectors: { h: 'h1' }, respect_robots: false },
       account.key,
     );
-    expect(overridden.status).toBe(200);
-    expect(overridden.body.warnings).toEqual([expect.stringContaining('robots.txt disallows')]);
+    expectRobotsOverridden(overridden);
     expect(await account.balance()).toBe(8);
   });
 
   it('answers 504 FETCH_TIMEOUT after its fixed 15 s fetch budget', { timeout: 25_000 }, async () => {
     const account = await harness.account({ credits: 10 });
-    const res = await call({ url: at('/slow'), selectors: { p: 'p' } }, account.key);
-    expect(res.status, JSON.stringify(res.body)).toBe(504);
-    expect(res.body.error.code).toBe('FETCH_TIMEOUT');
+    expectFetchRefused(await call({ url: at('/slow'), selectors: { p: 'p' } }, account.key), 'timeout');
     expect(await account.balance()).toBe(10);
   });
 });
@@ -289,12 +273,7 @@ describe('scrape_structured definition', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(scrapeStructuredTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(scrapeStructuredTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(scrapeStructuredTool.schema);
   });
 
   it('keeps count and total_found beside a stored list', () => {

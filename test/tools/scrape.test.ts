@@ -1,33 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrapeTool } from '../../lib/tools/scrape/index.js';
-import type { FixtureServer } from '../support/fixture-server.js';
-import type { Harness } from '../support/harness.js';
+import type { ToolSite } from '../support/tool-site.js';
 import { documentedProperties } from './content-tool-support.js';
-import {
-  ARTICLE_PATH,
-  HOST,
-  NOTES_TEXT,
-  pageFixture,
-  startScrapeHarness,
-  startScrapeSite,
-} from './scrape-site.js';
+import { ARTICLE_PATH, NOTES_TEXT, pageFixture, startScrapeSite } from './scrape-site.js';
 
-let harness: Harness;
-let site: FixtureServer;
-const url = (path: string) => site.url(path, HOST);
+let site: ToolSite;
+const url = (path: string) => site.url(path);
 
 beforeAll(async () => {
   site = await startScrapeSite();
-  harness = await startScrapeHarness();
 });
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-});
+afterAll(() => site?.close());
 
 async function scrape(body: Record<string, unknown>, credits = 100) {
-  const account = await harness.account({ credits });
-  const res = await harness.tool('scrape', body, account.key);
+  const account = await site.harness.account({ credits });
+  const res = await site.harness.tool('scrape', body, account.key);
   return { res, account };
 }
 
@@ -224,7 +211,7 @@ describe('scrape redaction and oversized results', () => {
 
 describe('scrape definition', () => {
   it('documents every parameter and the format shapes in its self-description and OpenAPI path', async () => {
-    const described = await harness.call('GET', '/api/v1/tools/scrape');
+    const described = await site.harness.call('GET', '/api/v1/tools/scrape');
     expect(described.status, JSON.stringify(described.body)).toBe(200);
     expect(described.body.data).toMatchObject({ name: 'scrape', credits: 2, example: scrapeTool.example });
     const properties = described.body.data.request_schema.properties;
@@ -248,7 +235,7 @@ describe('scrape definition', () => {
     }
     expect(scrapeTool.schema.safeParse(scrapeTool.example).success).toBe(true);
 
-    const openapi = await harness.call('GET', '/openapi.json');
+    const openapi = await site.harness.call('GET', '/openapi.json');
     expect(openapi.body.paths['/api/v1/tools/scrape']?.post?.operationId).toBe('scrape');
   });
 

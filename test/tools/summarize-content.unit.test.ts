@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeContentTool } from '../../lib/tools/summarize-content/index.js';
-import { contentFormContext, documentedProperties } from './content-tool-support.js';
+import { contentFormContext, expectEveryFieldDocumented } from './content-tool-support.js';
 
 const parse = (body: unknown) => summarizeContentTool.schema.safeParse(body);
 const fields = (body: unknown) => parse(body).error?.issues.map((issue) => issue.path.join('.'));
@@ -50,12 +50,7 @@ describe('summarize_content schema', () => {
   });
 
   it('documents every field with a description and an example', () => {
-    const properties = documentedProperties(summarizeContentTool.schema);
-    expect(Object.keys(properties).sort()).toEqual(Object.keys(summarizeContentTool.schema.shape).sort());
-    for (const [name, property] of Object.entries(properties)) {
-      expect(property.description, name).toEqual(expect.any(String));
-      expect(property.example, name).toBeDefined();
-    }
+    expectEveryFieldDocumented(summarizeContentTool.schema);
   });
 });
 

@@ -1,40 +1,34 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeContentTool } from '../../lib/tools/analyze-content/index.js';
 import { summarizeContentTool } from '../../lib/tools/summarize-content/index.js';
-import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { expectFetchRefused } from '../support/fetch-expectations.js';
+import { startFixtureServer } from '../support/fixture-server.js';
+import type { Harness } from '../support/harness.js';
+import { HTML, HTML_UTF8, readFixture, respond, startToolSite, type ToolSite } from '../support/tool-site.js';
 
-const article = readFileSync(new URL('../fixtures/pages/analysis-article.html', import.meta.url), 'utf8');
-let site: FixtureServer;
+const article = readFixture('pages/analysis-article.html');
+let site: ToolSite;
 let harness: Harness;
 
 beforeAll(async () => {
-  site = await startFixtureServer((req, res) => {
-    if (req.url === '/robots.txt') {
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.end('User-agent: *\nDisallow: /private\n');
-    } else if (req.url === '/story' || req.url === '/private/story') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(article);
-    } else {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      res.end(
-        '<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>',
-      );
-    }
-  });
-  harness = await startHarness({
+  site = await startToolSite({
+    host: 'gazette.test',
     tools: [analyzeContentTool, summarizeContentTool],
-    env: { FETCH_HOST_MAP: 'gazette.test=127.0.0.1' },
+    routes: {
+      '/story': respond(200, HTML_UTF8, article),
+      '/private/story': respond(200, HTML_UTF8, article),
+      '*': respond(
+        404,
+        HTML,
+        '<html><body><h1>Not found</h1><p>The page you asked for does not exist on this server.</p></body></html>',
+      ),
+    },
   });
+  harness = site.harness;
 });
-afterAll(async () => {
-  await harness.close();
-  await site.close();
-});
+afterAll(() => site?.close());
 
-const url = (path: string) => site.url(path, 'gazette.test');
+const url = (path: string) => site.url(path);
 
 describe('summarize_content, url form', () => {
   it('summarises the article, not the navigation, and reads its metadata on request', async () => {
@@ -73,8 +67,7 @@ describe('summarize_content, url form', () => {
   it('refuses a robots-disallowed path with 403, uncharged, and fetches it with respect_robots false', async () => {
     const account = await harness.account({ credits: 20 });
     const refused = await harness.tool('summarize_content', { url: url('/private/story') }, account.key);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.code).toBe('ROBOTS_DISALLOWED');
+    expectFetchRefused(refused, 'robots');
     expect(await account.balance()).toBe(20);
     const overridden = await harness.tool(
       'summarize_content',
@@ -101,8 +94,7 @@ describe('summarize_content, url form', () => {
   it('passes a 404 through as UPSTREAM_HTTP, uncharged', async () => {
     const account = await harness.account({ credits: 20 });
     const res = await harness.tool('summarize_content', { url: url('/missing') }, account.key);
-    expect(res.status).toBe(404);
-    expect(res.body.error.code).toBe('UPSTREAM_HTTP');
+    expectFetchRefused(res, 'missing');
     expect(await account.balance()).toBe(20);
   });
 });

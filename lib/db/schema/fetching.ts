@@ -1,19 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
+import { accountId, callColumns, createdAt, id, timestamptz } from './columns.js';
 
 /** `respect_robots: false` calls, kept against the key that made them. */
 export const robotsOverrides = pgTable(
   'robots_overrides',
   {
-    id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    apiKeyId: text('api_key_id').notNull(),
-    tool: text('tool').notNull(),
-    requestId: text('request_id').notNull(),
+    id: id(),
+    accountId: accountId(() => accounts.id),
+    ...callColumns(),
     url: text('url').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('robots_overrides_key_idx').on(table.apiKeyId)],
 );
@@ -22,15 +19,13 @@ export const robotsOverrides = pgTable(
 export const storedResults = pgTable(
   'stored_results',
   {
-    id: text('id').primaryKey(),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: id(),
+    accountId: accountId(() => accounts.id),
     tool: text('tool').notNull(),
     result: jsonb('result').notNull(),
     totalChars: integer('total_chars').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index('stored_results_expiry_idx').on(table.expiresAt)],
 );

@@ -1,18 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { analyzeText, type ContentAnalysis } from '../../analysis/analyze.js';
-import { defineTool, type ToolContext } from '../define.js';
-import { loadPageText } from '../shared/load-page-text.js';
-import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
+import { defineTool } from '../define.js';
+import { loadTextSource } from '../shared/load-page-text.js';
+import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
 
 const schema = z
   .object({
-    url: httpUrl(
-      'Page whose text is analysed. One of `url` or `content` is required; `url` wins when both are sent.',
-      'https://example.com/blog/launch',
-    ).optional(),
-    content: z.string().min(1, 'content must not be empty').optional().openapi({
-      description: 'Text to analyse instead of fetching a page. Ignored when `url` is also sent.',
-      example: 'Our new release is faster and far more reliable. Customers say the setup is a pleasure.',
+    ...urlOrContent({
+      url: 'Page whose text is analysed.',
+      content: 'Text to analyse instead of fetching a page.',
+      contentExample:
+        'Our new release is faster and far more reliable. Customers say the setup is a pleasure.',
     }),
     analyze_sentiment: z.boolean().default(false).openapi({
       description: 'Adds `sentiment` from a weighted English lexicon (score = summed weights / √word count).',
@@ -30,15 +28,10 @@ const schema = z
       description: 'Adds `readability`: Flesch reading ease (0–100) and a grade level.',
       example: false,
     }),
-    timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+    timeout: fetchTimeout({ default: 10000 }),
     respect_robots: respectRobots,
   })
-  .refine((input) => input.url !== undefined || input.content !== undefined, {
-    message: 'one of url or content is required',
-    path: ['url'],
-  });
-
-type AnalyzeContentInput = z.output<typeof schema>;
+  .refine(...requireOneOf('url', 'content'));
 
 export const analyzeContentTool = defineTool({
   name: 'analyze_content',
@@ -59,7 +52,7 @@ export const analyzeContentTool = defineTool({
     analyze_readability: true,
   },
   async run(ctx, input): Promise<{ data: ContentAnalysis }> {
-    const text = await sourceText(ctx, input);
+    const { text } = await loadTextSource(ctx, input, 'analyze_content');
     return {
       data: analyzeText(text, {
         analyzeSentiment: input.analyze_sentiment,
@@ -70,14 +63,3 @@ export const analyzeContentTool = defineTool({
     };
   },
 });
-
-async function sourceText(ctx: ToolContext, input: AnalyzeContentInput): Promise<string> {
-  if (input.url === undefined) return input.content ?? '';
-  if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
-  const page = await loadPageText(ctx, input.url, {
-    tool: 'analyze_content',
-    timeoutMs: input.timeout,
-    respectRobots: input.respect_robots,
-  });
-  return page.text;
-}

@@ -2,11 +2,12 @@ import { z } from '@hono/zod-openapi';
 import type { Element } from '../../extract/dom.js';
 import { collectImages } from '../../extract/images.js';
 import { PageDocument } from '../../extract/page-document.js';
-import { type RedactionBlock, redactPii, redactPiiSchema } from '../../extract/redact.js';
+import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
+import { keptRedaction, withRedaction } from '../shared/redaction.js';
 
 const schema = z.object({
   url: httpUrl('Page whose content is extracted.', 'https://example.com/blog/launch'),
@@ -48,7 +49,7 @@ const schema = z.object({
         'to `<body>`. false: read the whole `<body>`.',
       example: true,
     }),
-  timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+  timeout: fetchTimeout({ default: 10000 }),
   respect_robots: respectRobots,
   max_inline_chars: maxInlineChars,
   redact_pii: redactPiiSchema,
@@ -99,9 +100,7 @@ export const extractContentTool = defineTool({
       respectRobots: input.respect_robots,
     });
     const data = page.kind === 'html' || page.kind === 'xml' ? fromDocument(page, input) : fromText(page);
-    if (input.redact_pii === false) return { data };
-    const { value, redaction } = redactPii(data, input.redact_pii);
-    return { data: { ...value, redaction } };
+    return { data: withRedaction(data, input.redact_pii) };
   },
   keepWhenStored: (data) => ({
     url: data.url,
@@ -110,8 +109,7 @@ export const extractContentTool = defineTool({
     title: data.title,
     image_count: data.image_count,
     link_count: data.link_count,
-    // §2.2: the block is always present when redaction was asked for, stored or not.
-    ...(data.redaction ? { redaction: data.redaction } : {}),
+    ...keptRedaction(data),
   }),
 });
 

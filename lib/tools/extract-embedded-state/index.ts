@@ -24,9 +24,9 @@ import { type BotWall, UNKNOWN_VENDOR } from '../../fetch/bot-wall.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
 import { defineTool, type ToolContext } from '../define.js';
+import { ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
 
 const BASE_PRICE = 2;
-const ESCALATION_ADD_ON = 5;
 
 const schema = z
   .object({
@@ -55,10 +55,7 @@ const schema = z
       example:
         'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     }),
-    timeout: z.number().int().min(1000).max(60000).default(20000).openapi({
-      description: 'Fetch timeout in milliseconds (1000–60000).',
-      example: 20000,
-    }),
+    timeout: fetchTimeout({ max: 60000, default: 20000 }),
     keys_only: z
       .boolean()
       .default(false)
@@ -154,11 +151,11 @@ export const extractEmbeddedStateTool = defineTool({
     `Source names: ${SOURCE_NAMES.join(', ')}. No page code runs: scripts are parsed as text, and what ` +
     'cannot be read without running it is reported in `warnings`.',
   price: BASE_PRICE,
-  holdCeiling: (input) => BASE_PRICE + (input.escalate ? ESCALATION_ADD_ON : 0),
+  holdCeiling: (input) => BASE_PRICE + (input.escalate ? ESCALATION_CREDITS : 0),
   basePrice: BASE_PRICE,
   pricingNotes: [
     `${BASE_PRICE} credits per call.`,
-    `escalate: true holds ${BASE_PRICE + ESCALATION_ADD_ON}; the +${ESCALATION_ADD_ON} is charged only when the stealth render runs.`,
+    `escalate: true holds ${BASE_PRICE + ESCALATION_CREDITS}; the +${ESCALATION_CREDITS} is charged only when the stealth render runs.`,
     'An unresolved path, a blocked page and every other error are uncharged.',
   ],
   schema,

@@ -3,17 +3,21 @@ import { PageDocument } from '../../extract/index.js';
 import { extractLinks, type LinkExtraction, linkStatistics } from '../../extract/links.js';
 import { CLIENT_RENDERED_WARNING, JSON_BODY_WARNING } from '../../fetch/assess-page.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
+import { loadPageSource } from '../shared/page-source.js';
 import {
-  ESCALATION_CREDITS,
+  chargeWithEscalation,
   escalate,
   escalateEngine,
   httpUrl,
   maxInlineChars,
+  requireOneOf,
   respectRobots,
+  suppliedHtml,
+  urlEscalationHold,
 } from '../shared/params.js';
 
 const PRICE = 1;
+const ESCALATION_HOLD = urlEscalationHold(PRICE);
 /** §8: extract_text and extract_links fetch within 15 s; §4.12 gives this tool no `timeout`. */
 const FETCH_TIMEOUT_MS = 15_000;
 
@@ -37,16 +41,11 @@ function domainOf(entry: string): string {
 const schema = z
   .object({
     url: httpUrl('Page to fetch whose links are listed (one fetch, 15 s at most).').optional(),
-    html: z
-      .string()
-      .min(1, 'html must not be empty')
-      .optional()
-      .openapi({
-        description:
-          'HTML whose links are listed, instead of fetching a page. One of `url` or `html` is required; `html` ' +
-          'wins when both are sent, and `url` then stands for its address. Never fetched, never escalated.',
-        example: '<nav><a href="/docs">Docs</a> <a href="https://github.com/acme">GitHub</a></nav>',
-      }),
+    html: suppliedHtml(
+      'HTML whose links are listed, instead of fetching a page. One of `url` or `html` is required; `html` ' +
+        'wins when both are sent, and `url` then stands for its address. Never fetched, never escalated.',
+      '<nav><a href="/docs">Docs</a> <a href="https://github.com/acme">GitHub</a></nav>',
+    ),
     base_url: httpUrl(
       'Resolves relative links, overriding `<base href>`. Meant for `html` input, where it also decides which ' +
         'links are internal; without it (and without `url` or `<base href>`) relative links keep `href: null`.',
@@ -102,10 +101,7 @@ const schema = z
     respect_robots: respectRobots,
     max_inline_chars: maxInlineChars,
   })
-  .refine((input) => input.html !== undefined || input.url !== undefined, {
-    message: 'one of url or html is required',
-    path: ['url'],
-  });
+  .refine(...requireOneOf('url', 'html'));
 
 type ExtractLinksInput = z.output<typeof schema>;
 
@@ -143,11 +139,11 @@ export const extractLinksTool = defineTool({
     '`internal`, `external`, `anchor`, `relative`, `other`. Filters by internal/external, by domain and ' +
     'anchors; deduplicates by destination; counts by type and domain.',
   price: PRICE,
-  holdCeiling: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
+  holdCeiling: ESCALATION_HOLD.holdCeiling,
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,
-    `escalate: true with \`url\` holds ${PRICE + ESCALATION_CREDITS}; the +${ESCALATION_CREDITS} is charged only when the stealth render runs. \`html\` input is never fetched, so it holds ${PRICE}.`,
+    ESCALATION_HOLD.note,
     'A blocked page and every other error are uncharged.',
   ],
   schema,
@@ -167,7 +163,7 @@ export const extractLinksTool = defineTool({
       extracted_from: source.extractedFrom,
       escalated: source.escalated,
     };
-    return { data, credits: PRICE + (source.escalated ? ESCALATION_CREDITS : 0) };
+    return { data, credits: chargeWithEscalation(PRICE, source.escalated) };
   },
   keepWhenStored: (data) => ({
     statistics: data.statistics,
@@ -206,25 +202,22 @@ function noLinks(address: string, input: ExtractLinksInput): FoundLinks {
 }
 
 async function loadSource(ctx: ToolContext, input: ExtractLinksInput): Promise<LinkSource> {
-  if (input.html !== undefined) {
-    if (input.url !== undefined) {
-      ctx.warn(`url not fetched: html wins when both are sent; ${input.url} stands for its address`);
-    }
+  const source = await loadPageSource(linksContext(ctx), input, {
+    tool: 'extract_links',
+    timeoutMs: FETCH_TIMEOUT_MS,
+    respectRobots: input.respect_robots,
+    escalate: input.escalate,
+    urlNotFetched: (url) => `url not fetched: html wins when both are sent; ${url} stands for its address`,
+  });
+  if (source.from === 'html') {
     return {
-      html: input.html,
+      html: source.html,
       address: input.url ?? input.base_url ?? '',
       extractedFrom: 'html',
       escalated: false,
     };
   }
-  // Unreachable past the schema's refine; narrows `url` for the compiler.
-  if (input.url === undefined) throw new Error('extract_links needs url or html');
-  const { page, escalated } = await fetchForTool(linksContext(ctx), input.url, {
-    tool: 'extract_links',
-    timeoutMs: FETCH_TIMEOUT_MS,
-    respectRobots: input.respect_robots,
-    escalate: input.escalate,
-  });
+  const { page, escalated } = source;
   if (page.kind === 'text') ctx.warn('Response is plain text, not an HTML page: it has no links to extract');
   const markup = page.kind === 'html' || page.kind === 'xml';
   return { html: markup ? page.body : null, address: page.finalUrl, extractedFrom: page.finalUrl, escalated };

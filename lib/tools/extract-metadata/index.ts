@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { countWords, type PageMetadata } from '../../extract/metadata/index.js';
 import { PageDocument } from '../../extract/page-document.js';
-import { defineTool, type ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
-import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
+import type { FetchedPage } from '../../fetch/types.js';
+import { defineTool } from '../define.js';
+import { loadPageSource } from '../shared/page-source.js';
+import { fetchTimeout, httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
 
 const schema = z
   .object({
@@ -12,17 +13,14 @@ const schema = z
         'address its relative URLs (canonical, favicon, image) resolve against.',
       'https://example.com/blog/launch',
     ).optional(),
-    html: z.string().min(1, 'html must not be empty').optional().openapi({
-      description: 'HTML to read instead of fetching; never fetched, so robots.txt does not apply.',
-      example: '<html lang="en"><head><title>Launch</title><meta name="author" content="Ada"></head></html>',
-    }),
-    timeout: fetchTimeout({ min: 1000, max: 30000, default: 15000 }),
+    html: suppliedHtml(
+      'HTML to read instead of fetching; never fetched, so robots.txt does not apply.',
+      '<html lang="en"><head><title>Launch</title><meta name="author" content="Ada"></head></html>',
+    ),
+    timeout: fetchTimeout({ default: 15000 }),
     respect_robots: respectRobots,
   })
-  .refine((input) => input.url !== undefined || input.html !== undefined, {
-    message: 'one of url or html is required',
-    path: ['url'],
-  });
+  .refine(...requireOneOf('url', 'html'));
 
 type ExtractMetadataInput = z.output<typeof schema>;
 
@@ -80,13 +78,16 @@ export const extractMetadataTool = defineTool({
   schema,
   example: { url: 'https://example.com/blog/launch' },
   async run(ctx, input): Promise<{ data: ExtractMetadataData }> {
-    return { data: input.html !== undefined ? fromHtml(ctx, input, input.html) : await fromUrl(ctx, input) };
+    const source = await loadPageSource(ctx, input, {
+      tool: 'extract_metadata',
+      timeoutMs: input.timeout,
+      respectRobots: input.respect_robots,
+    });
+    return { data: source.from === 'html' ? fromHtml(input, source.html) : fromPage(source.page) };
   },
 });
 
-function fromHtml(ctx: ToolContext, input: ExtractMetadataInput, html: string): ExtractMetadataData {
-  if (input.url !== undefined)
-    ctx.warn('html was read; url was not fetched, only used to resolve relative URLs');
+function fromHtml(input: ExtractMetadataInput, html: string): ExtractMetadataData {
   const document = PageDocument.parse(html, input.url ?? '');
   return {
     url: input.url ?? null,
@@ -98,12 +99,7 @@ function fromHtml(ctx: ToolContext, input: ExtractMetadataInput, html: string): 
   };
 }
 
-async function fromUrl(ctx: ToolContext, input: ExtractMetadataInput): Promise<ExtractMetadataData> {
-  const { page } = await fetchForTool(ctx, input.url!, {
-    tool: 'extract_metadata',
-    timeoutMs: input.timeout,
-    respectRobots: input.respect_robots,
-  });
+function fromPage(page: FetchedPage): ExtractMetadataData {
   const provenance: Provenance = {
     url: page.requestedUrl,
     final_url: page.finalUrl,

@@ -1,19 +1,23 @@
 import { z } from '@hono/zod-openapi';
 import { assertValidSelector, SelectorError } from '../../extract/index.js';
-import { type RedactionBlock, redactPii, redactPiiSchema } from '../../extract/redact.js';
+import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import { CLIENT_RENDERED_WARNING } from '../../fetch/assess-page.js';
 import { isClientRenderedShell, readDocument } from '../../fetch/client-rendered.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
+import { loadPageSource } from '../shared/page-source.js';
 import {
-  ESCALATION_CREDITS,
+  chargeWithEscalation,
   escalate,
   escalateEngine,
   fetchTimeout,
   httpUrl,
   maxInlineChars,
+  requireOneOf,
   respectRobots,
+  suppliedHtml,
+  urlEscalationHold,
 } from '../shared/params.js';
+import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import {
   CUT_MARKER,
   cutToLength,
@@ -24,19 +28,15 @@ import {
 } from './page-text.js';
 
 const PRICE = 1;
+const ESCALATION_HOLD = urlEscalationHold(PRICE);
 
 const schema = z
   .object({
-    html: z
-      .string()
-      .min(1, 'html must not be empty')
-      .optional()
-      .openapi({
-        description:
-          'HTML to read instead of fetching a page. One of `html` or `url` is required; `html` wins when both ' +
-          'are sent, and `url` then only resolves its relative links. Never fetched, never escalated.',
-        example: '<article><h1>Release notes</h1><p>Faster imports.</p></article>',
-      }),
+    html: suppliedHtml(
+      'HTML to read instead of fetching a page. One of `html` or `url` is required; `html` wins when both ' +
+        'are sent, and `url` then only resolves its relative links. Never fetched, never escalated.',
+      '<article><h1>Release notes</h1><p>Faster imports.</p></article>',
+    ),
     url: httpUrl('Page to fetch and read (one fetch, 15 s at most).').optional(),
     selector: z
       .string()
@@ -93,12 +93,9 @@ const schema = z
     redact_pii: redactPiiSchema,
     respect_robots: respectRobots,
     max_inline_chars: maxInlineChars,
-    timeout: fetchTimeout({ min: 1000, max: 15000, default: 15000 }),
+    timeout: fetchTimeout({ max: 15000, default: 15000 }),
   })
-  .refine((input) => input.html !== undefined || input.url !== undefined, {
-    message: 'one of html or url is required',
-    path: ['url'],
-  });
+  .refine(...requireOneOf('html', 'url'));
 
 type ExtractTextInput = z.output<typeof schema>;
 
@@ -142,11 +139,11 @@ export const extractTextTool = defineTool({
     'GFM markdown, with word and character counts, title and description. XML is read one element per ' +
     'line, plain text and JSON as served. Binaries answer 415 (use process_document).',
   price: PRICE,
-  holdCeiling: (input) => PRICE + (input.escalate && input.html === undefined ? ESCALATION_CREDITS : 0),
+  holdCeiling: ESCALATION_HOLD.holdCeiling,
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,
-    `escalate: true with \`url\` holds ${PRICE + ESCALATION_CREDITS}; the +${ESCALATION_CREDITS} is charged only when the stealth render runs. \`html\` input is never fetched, so it holds ${PRICE}.`,
+    ESCALATION_HOLD.note,
     'A bad or unmatched selector, a blocked page and every other error are uncharged.',
   ],
   schema,
@@ -156,7 +153,7 @@ export const extractTextTool = defineTool({
     const page = readPageText(source, input);
     const cut = cutToLength(page.content, input.max_length);
     const markdown = input.output_format === 'markdown';
-    let data: ExtractTextData = {
+    const data: ExtractTextData = {
       ...(markdown ? { markdown: cut.text } : { text: cut.text }),
       output_format: input.output_format,
       word_count: wordCount(cut.text),
@@ -176,11 +173,10 @@ export const extractTextTool = defineTool({
       rendered: source.rendered,
       escalated: source.escalated,
     };
-    if (input.redact_pii !== false) {
-      const { value, redaction } = redactPii(data, input.redact_pii);
-      data = { ...value, redaction };
-    }
-    return { data, credits: PRICE + (source.escalated ? ESCALATION_CREDITS : 0) };
+    return {
+      data: withRedaction(data, input.redact_pii),
+      credits: chargeWithEscalation(PRICE, source.escalated),
+    };
   },
   keepWhenStored: (data) => ({
     output_format: data.output_format,
@@ -190,35 +186,33 @@ export const extractTextTool = defineTool({
     url: data.url,
     rendered: data.rendered,
     escalated: data.escalated,
-    ...(data.redaction ? { redaction: data.redaction } : {}),
+    ...keptRedaction(data),
   }),
 });
 
 async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<LoadedSource> {
-  if (input.html !== undefined) {
-    if (input.url !== undefined) {
-      ctx.warn(`url not fetched: html wins when both are sent; ${input.url} only resolves relative links`);
-    }
+  const source = await loadPageSource(ctx, input, {
+    tool: 'extract_text',
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+    escalate: input.escalate,
+    urlNotFetched: (url) =>
+      `url not fetched: html wins when both are sent; ${url} only resolves relative links`,
+  });
+  if (source.from === 'html') {
     // The gate never sees supplied HTML, but a shell sent here is just as empty: say why.
-    const rendered = !isClientRenderedShell(readDocument(input.html));
+    const rendered = !isClientRenderedShell(readDocument(source.html));
     if (!rendered) ctx.warn(CLIENT_RENDERED_WARNING);
     return {
       kind: 'html',
-      body: input.html,
+      body: source.html,
       address: input.url ?? '',
       url: null,
       rendered,
       escalated: false,
     };
   }
-  // Unreachable past the schema's refine; narrows `url` for the compiler.
-  if (input.url === undefined) throw new Error('extract_text needs html or url');
-  const { page, rendered, escalated } = await fetchForTool(ctx, input.url, {
-    tool: 'extract_text',
-    timeoutMs: input.timeout,
-    respectRobots: input.respect_robots,
-    escalate: input.escalate,
-  });
+  const { page, rendered, escalated } = source;
   // The gate answers 415 for binaries before this point.
   if (page.kind === 'binary') throw new Error('binary body passed the gate');
   return {

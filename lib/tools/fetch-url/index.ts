@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { PageDocument } from '../../extract/page-document.js';
-import { type RedactionBlock, redactPii, redactPiiSchema } from '../../extract/redact.js';
+import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
+import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { outgoingHeaders, requestHeadersSchema, visibleResponseHeaders } from './request-headers.js';
 
 const FORMATS = ['html', 'text', 'markdown'] as const;
@@ -24,7 +25,7 @@ const schema = z.object({
       example: 'html',
     }),
   headers: requestHeadersSchema,
-  timeout: fetchTimeout({ min: 1000, max: 30000, default: 15000 }),
+  timeout: fetchTimeout({ default: 15000 }),
   respect_robots: respectRobots,
   max_inline_chars: maxInlineChars,
   redact_pii: redactPiiSchema,
@@ -93,9 +94,7 @@ export const fetchUrlTool = defineTool({
       format: input.format,
       fetched_at: new Date().toISOString(),
     };
-    if (input.redact_pii === false) return { data };
-    const { value, redaction } = redactPii(data, input.redact_pii);
-    return { data: { ...value, redaction } };
+    return { data: withRedaction(data, input.redact_pii) };
   },
   keepWhenStored: (data) => ({
     url: data.url,
@@ -105,8 +104,7 @@ export const fetchUrlTool = defineTool({
     charset: data.charset,
     bytes: data.bytes,
     format: data.format,
-    // §2.2: the block is always present when redaction was asked for, stored or not.
-    ...(data.redaction ? { redaction: data.redaction } : {}),
+    ...keptRedaction(data),
   }),
 });
 

@@ -55,7 +55,7 @@ const schema = z.object({
       'Add `geo_targeting {region, position, has_geo_meta}` from the geo.region, geo.position and ICBM meta tags.',
     example: false,
   }),
-  timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+  timeout: fetchTimeout({ default: 10000 }),
   respect_robots: respectRobots,
 });
 

@@ -4,8 +4,8 @@ import { PageDocument } from '../../extract/page-document.js';
 import { assertValidSelector, SelectorError } from '../../extract/selector.js';
 import type { StructuredItems, StructuredRecord } from '../../extract/structured.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
-import { httpUrl, respectRobots } from '../shared/params.js';
+import { loadPageSource } from '../shared/page-source.js';
+import { httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
 
 const MAX_FIELDS = 100;
 /** §4.21 has no timeout parameter; extract_text's fetch budget (§8) is the closest precedent. */
@@ -39,10 +39,10 @@ const schema = z
         'its relative URLs.',
       'https://shop.example.com/products/trail-runner-4',
     ).optional(),
-    html: z.string().min(1, 'html must not be empty').optional().openapi({
-      description: 'HTML to read instead of fetching a page; never fetched, so robots.txt does not apply.',
-      example: '<div class="card"><h2>Trail Runner 4</h2><span class="price">$129</span></div>',
-    }),
+    html: suppliedHtml(
+      'HTML to read instead of fetching a page; never fetched, so robots.txt does not apply.',
+      '<div class="card"><h2>Trail Runner 4</h2><span class="price">$129</span></div>',
+    ),
     selectors,
     base_url: httpUrl(
       'Overrides `<base href>` (and the page URL) for URL attributes; supply it with `html`.',
@@ -80,10 +80,7 @@ const schema = z
     }),
     respect_robots: respectRobots,
   })
-  .refine((input) => input.url !== undefined || input.html !== undefined, {
-    message: 'one of url or html is required',
-    path: ['url'],
-  });
+  .refine(...requireOneOf('url', 'html'));
 
 type ScrapeStructuredInput = z.output<typeof schema>;
 export type ScrapeStructuredData = StructuredRecord | StructuredItems;
@@ -127,17 +124,14 @@ export const scrapeStructuredTool = defineTool({
 });
 
 async function loadDocument(ctx: ToolContext, input: ScrapeStructuredInput): Promise<PageDocument> {
-  if (input.html !== undefined) {
-    if (input.url !== undefined)
-      ctx.warn('html was read; url was not fetched, only used to resolve relative URLs');
-    return PageDocument.parse(input.html, input.url ?? input.base_url ?? '', { baseUrl: input.base_url });
-  }
-  const { page } = await fetchForTool(ctx, input.url!, {
+  const source = await loadPageSource(ctx, input, {
     tool: 'scrape_structured',
     timeoutMs: FETCH_TIMEOUT_MS,
     respectRobots: input.respect_robots,
   });
-  return PageDocument.parse(page.body, page.finalUrl, { baseUrl: input.base_url });
+  return source.from === 'html'
+    ? PageDocument.parse(source.html, input.url ?? input.base_url ?? '', { baseUrl: input.base_url })
+    : PageDocument.parse(source.page.body, source.page.finalUrl, { baseUrl: input.base_url });
 }
 
 function selectorRefused(fields: Record<string, string>, error: SelectorError) {

@@ -1,7 +1,8 @@
-import { type RedactionBlock, redactPii } from '../../extract/redact.js';
+import type { RedactionBlock } from '../../extract/redact.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { fetchForTool, type ToolFetch } from '../shared/fetch-for-tool.js';
-import { ESCALATION_CREDITS } from '../shared/params.js';
+import { chargeWithEscalation, ESCALATION_CREDITS } from '../shared/params.js';
+import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { findHighlights, type Highlight } from './highlights.js';
 import { type PageFormats, renderPageFormats } from './page-formats.js';
 import { passagesOf } from './passages.js';
@@ -68,23 +69,18 @@ export const scrapeTool = defineTool({
       includeFastly: true,
     });
     const names = input.formats.filter((format): format is PageFormat => typeof format === 'string');
-    let formats = renderPageFormats(fetched.page, names, {
+    const rendered = renderPageFormats(fetched.page, names, {
       onlyMainContent: input.onlyMainContent,
       withMarkdown: wantsPassages(input),
     });
-    warnIfEmpty(ctx, formats.markdown, input.onlyMainContent);
+    warnIfEmpty(ctx, rendered.markdown, input.onlyMainContent);
 
     /*
      * Redaction runs before passages are found, so highlights and evidence quote the redacted markdown
      * and their offsets index the markdown this response returns. Markdown that is only read for
      * passages is redacted, and counted, with the rest.
      */
-    let redaction: RedactionBlock | undefined;
-    if (input.redact_pii !== false) {
-      const redacted = redactPii(formats, input.redact_pii);
-      formats = redacted.value;
-      redaction = redacted.redaction;
-    }
+    const { value: formats, redaction } = redactIfRequested(rendered, input.redact_pii);
 
     const data: ScrapeData = {
       url: fetched.page.finalUrl,
@@ -94,14 +90,14 @@ export const scrapeTool = defineTool({
       scraped_at: new Date().toISOString(),
       ...(redaction ? { redaction } : {}),
     };
-    return { data, credits: firmPrice(input) + (fetched.escalated ? ESCALATION_CREDITS : 0) };
+    return { data, credits: chargeWithEscalation(firmPrice(input), fetched.escalated) };
   },
   keepWhenStored: (data) => ({
     url: data.url,
     escalated: data.escalated,
     stealth: data.stealth,
     scraped_at: data.scraped_at,
-    ...(data.redaction ? { redaction: data.redaction } : {}),
+    ...keptRedaction(data),
   }),
 });
 

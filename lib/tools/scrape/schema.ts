@@ -173,7 +173,7 @@ export const scrapeSchema = z.object({
         'always cover the whole page.',
       example: true,
     }),
-  timeout: fetchTimeout({ min: 1000, max: 30000, default: 15000 }),
+  timeout: fetchTimeout({ default: 15000 }),
   escalate,
   escalate_engine: escalateEngine,
   respect_robots: respectRobots,

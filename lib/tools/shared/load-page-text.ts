@@ -2,16 +2,18 @@ import { PageDocument } from '../../extract/page-document.js';
 import type { ToolContext } from '../define.js';
 import { fetchForTool } from './fetch-for-tool.js';
 
+export interface PageTextMetadata {
+  title: string | null;
+  description: string | null;
+  author: string | null;
+  publish_date: string | null;
+}
+
 export interface PageText {
   /** Main-content text of an HTML page, paragraphs on their own lines; the body itself for text and JSON. */
   text: string;
   finalUrl: string;
-  metadata: {
-    title: string | null;
-    description: string | null;
-    author: string | null;
-    publish_date: string | null;
-  };
+  metadata: PageTextMetadata;
 }
 
 /**
@@ -44,4 +46,23 @@ export async function loadPageText(
       publish_date: metadata.published_time,
     },
   };
+}
+
+/**
+ * The `url`-or-`content` input of the text tools: `url` wins, and a `content` sent beside it is
+ * ignored with a warning. `page` is null when the text was supplied.
+ */
+export async function loadTextSource(
+  ctx: ToolContext,
+  input: { url?: string; content?: string; timeout: number; respect_robots: boolean },
+  tool: string,
+): Promise<{ text: string; page: PageText | null }> {
+  if (input.url === undefined) return { text: input.content ?? '', page: null };
+  if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
+  const page = await loadPageText(ctx, input.url, {
+    tool,
+    timeoutMs: input.timeout,
+    respectRobots: input.respect_robots,
+  });
+  return { text: page.text, page };
 }

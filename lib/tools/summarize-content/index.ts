@@ -1,30 +1,21 @@
 import { z } from '@hono/zod-openapi';
 import { SUMMARY_TYPES, type Summary, summarize } from '../../analysis/summarize.js';
-import { defineTool, type ToolContext } from '../define.js';
-import { loadPageText } from '../shared/load-page-text.js';
-import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
-
-/** §4.11: present only with `include_metadata` on the `url` form. */
-export interface PageMetadata {
-  title: string | null;
-  description: string | null;
-  author: string | null;
-  publish_date: string | null;
-}
+import { defineTool } from '../define.js';
+import { loadTextSource, type PageTextMetadata } from '../shared/load-page-text.js';
+import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
 
 export interface SummarizeContentData extends Summary {
-  metadata: PageMetadata | null;
+  /** §4.11: present only with `include_metadata` on the `url` form. */
+  metadata: PageTextMetadata | null;
 }
 
 const schema = z
   .object({
-    url: httpUrl(
-      'Page to summarise. One of `url` or `content` is required; `url` wins when both are sent.',
-      'https://example.com/blog/launch',
-    ).optional(),
-    content: z.string().min(1, 'content must not be empty').optional().openapi({
-      description: 'Text to summarise instead of fetching a page. Ignored when `url` is also sent.',
-      example: 'The council approved the new budget on Monday. Spending on parks rises by ten percent.',
+    ...urlOrContent({
+      url: 'Page to summarise.',
+      content: 'Text to summarise instead of fetching a page.',
+      contentExample:
+        'The council approved the new budget on Monday. Spending on parks rises by ten percent.',
     }),
     max_sentences: z.number().int().min(1).max(20).default(5).openapi({
       description: 'Most sentences in the summary (1–20); ignored for `brief`.',
@@ -44,15 +35,10 @@ const schema = z
         'With `url` only: adds `metadata` {title, description, author, publish_date}; otherwise null.',
       example: false,
     }),
-    timeout: fetchTimeout({ min: 1000, max: 30000, default: 10000 }),
+    timeout: fetchTimeout({ default: 10000 }),
     respect_robots: respectRobots,
   })
-  .refine((input) => input.url !== undefined || input.content !== undefined, {
-    message: 'one of url or content is required',
-    path: ['url'],
-  });
-
-type SummarizeContentInput = z.output<typeof schema>;
+  .refine(...requireOneOf('url', 'content'));
 
 export const summarizeContentTool = defineTool({
   name: 'summarize_content',
@@ -72,22 +58,9 @@ export const summarizeContentTool = defineTool({
     summary_type: 'extractive',
   },
   async run(ctx, input): Promise<{ data: SummarizeContentData }> {
-    const { text, metadata } = await sourceText(ctx, input);
+    const { text, page } = await loadTextSource(ctx, input, 'summarize_content');
     const summary = summarize(text, { maxSentences: input.max_sentences, summaryType: input.summary_type });
+    const metadata = page && input.include_metadata ? page.metadata : null;
     return { data: { ...summary, metadata } };
   },
 });
-
-async function sourceText(
-  ctx: ToolContext,
-  input: SummarizeContentInput,
-): Promise<{ text: string; metadata: PageMetadata | null }> {
-  if (input.url === undefined) return { text: input.content ?? '', metadata: null };
-  if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
-  const page = await loadPageText(ctx, input.url, {
-    tool: 'summarize_content',
-    timeoutMs: input.timeout,
-    respectRobots: input.respect_robots,
-  });
-  return { text: page.text, metadata: input.include_metadata ? page.metadata : null };
-}
