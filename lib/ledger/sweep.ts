@@ -2,15 +2,30 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 
+/** Batches per run: up to 10,000 holds, far more than a five-minute tick ever finds. */
+const MAX_BATCHES = 20;
+const BATCH_SIZE = 500;
+
 /**
- * Gives back the credits of holds whose process died between hold and settle. SKIP LOCKED lets
- * two sweepers run at once without waiting on, or double-refunding, the same rows.
+ * Gives back the credits of holds whose process died between hold and settle, batch after batch
+ * until none is left (or the run's cap), so a backlog never hides a fresh stale hold behind older
+ * ones. Returns how many were released.
  */
-export async function releaseStaleHolds(
-  db: Database,
-  asOf: Date = new Date(),
-  batchSize = 500,
-): Promise<number> {
+export async function releaseStaleHolds(db: Database, asOf: Date = new Date()): Promise<number> {
+  let released = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+    const count = await releaseStaleBatch(db, asOf, BATCH_SIZE);
+    released += count;
+    if (count < BATCH_SIZE) break;
+  }
+  return released;
+}
+
+/**
+ * One statement per batch. SKIP LOCKED lets two sweepers run at once without waiting on, or
+ * double-refunding, the same rows.
+ */
+async function releaseStaleBatch(db: Database, asOf: Date, batchSize: number): Promise<number> {
   const result = await db.execute(sql`
     WITH stale AS (
       SELECT id FROM credit_holds

@@ -160,6 +160,23 @@ describe('stale holds', () => {
     expect(await account.balance()).toBe(30);
   });
 
+  it('drains a backlog larger than one batch in a single sweep', async () => {
+    const account = await harness.account({ credits: 600 });
+    for (let i = 0; i < 600; i += 1) {
+      await holdCredits(harness.services.db, {
+        accountId: account.accountId,
+        apiKeyId: account.keyId,
+        tool: 'probe',
+        requestId: `req_backlog_${i}`,
+        amount: 1,
+        ttlSeconds: -60,
+      });
+    }
+    expect(await account.balance()).toBe(0);
+    expect(await releaseStaleHolds(harness.services.db)).toBeGreaterThanOrEqual(600);
+    expect(await account.balance()).toBe(600);
+  });
+
   it('keeps the database constraint: a balance can never be negative', async () => {
     const account = await harness.account({ credits: 3 });
     await expect(
