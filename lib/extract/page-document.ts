@@ -8,6 +8,7 @@ import { type AlternateLanguage, contentLanguageMeta, hreflangAlternates, htmlLa
 import { extractMainContent, type MainContent } from './main-content/index.js';
 import { cleanHtmlToMarkdown } from './markdown/to-markdown.js';
 import { extractMetadata, jsonLdArticleBody, type PageMetadata } from './metadata/index.js';
+import { parseHtml } from './parse-html.js';
 import { selectRequired } from './selector.js';
 import {
   type StructuredItems,
@@ -55,8 +56,8 @@ const NOT_RENDERED = new Set([
  * htmlparser2 adds no implied <html>/<body>: a fragment (the `html` input of a tool, often) is parsed
  * again inside a <body>, so every consumer can count on one root element.
  */
-function parseHtml(html: string): CheerioAPI {
-  const $ = load(html);
+function parseDocument(html: string): CheerioAPI {
+  const $ = parseHtml(html);
   if (documentRoot($)) return $;
   return load(`<body>${html}</body>`);
 }
@@ -94,7 +95,7 @@ export class PageDocument {
     readonly url: string,
     options: PageDocumentOptions = {},
   ) {
-    this.$ = parseHtml(html);
+    this.$ = parseDocument(html);
     this.baseUrl = resolveBaseUrl(this.$, url, options.baseUrl);
     this.contentRoot = documentRoot(this.$)!;
   }

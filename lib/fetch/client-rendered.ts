@@ -1,5 +1,5 @@
-import { load } from 'cheerio/slim';
 import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../extract/dom.js';
+import { parseHtml } from '../extract/parse-html.js';
 
 /**
  * What a reader that runs no JavaScript sees of an HTML page, and whether that page is a
@@ -39,7 +39,7 @@ const ENABLE_JAVASCRIPT =
   /\b(?:enable|turn on|activate|allow)\s+(?:your\s+)?javascript\b|\b(?:requires?|needs?)\s+javascript\b|\bjavascript\s+(?:is\s+)?(?:required|disabled|not\s+(?:enabled|available))\b/i;
 
 export function readDocument(html: string): DocumentFacts {
-  const root = load(html).root()[0] as unknown as ParentNode;
+  const root = parseHtml(html).root()[0] as unknown as ParentNode;
   const facts: DocumentFacts = {
     visibleText: visibleText(root),
     title: '',

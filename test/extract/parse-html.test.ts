@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { PageDocument } from '../../lib/extract/page-document.js';
+import { parseHtml } from '../../lib/extract/parse-html.js';
+import { readDocument } from '../../lib/fetch/client-rendered.js';
+
+describe('one parse per fetched page', () => {
+  const page =
+    '<html><head><title>T</title></head><body><article><p>Hello reader.</p></article></body></html>';
+
+  it('hands the gate and the tool the same tree for the same body', () => {
+    const facts = readDocument(page);
+    const document = PageDocument.parse(page, 'https://example.com/');
+    expect(facts.title).toBe('T');
+    expect(document.$).toBe(parseHtml(page));
+    expect(document.text({ onlyMainContent: false })).toBe('Hello reader.');
+  });
+
+  it('parses a different body afresh', () => {
+    const first = parseHtml('<p>one</p>');
+    const second = parseHtml('<p>two</p>');
+    expect(second).not.toBe(first);
+    expect(second('p').text()).toBe('two');
+  });
+});
