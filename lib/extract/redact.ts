@@ -204,7 +204,10 @@ export function redactPii<T>(value: T, request: RedactPiiInput | RedactOptions):
         stack.push({ source: item, target: copy as unknown as Record<number, unknown>, slot: index, key });
       });
     } else if (isPlainObject(source)) {
-      const copy: Record<string, unknown> = {};
+      // Keys are laid down in their order now; the stack fills them in reverse later.
+      const copy: Record<string, unknown> = Object.fromEntries(
+        Object.keys(source).map((k) => [k, undefined]),
+      );
       target[slot] = copy;
       for (const [childKey, child] of Object.entries(source)) {
         stack.push({ source: child, target: copy, slot: childKey, key: childKey });

@@ -251,4 +251,12 @@ describe('redactPii', () => {
   it('refuses model mode passed directly', () => {
     expect(() => redactPii({ text: 'x' }, { mode: 'model' })).toThrow(/needs an LLM/);
   });
+  it('keeps the order of keys of the result it copies', () => {
+    const { value } = redactPii(
+      { text: 'a@b.io', output_format: 'text', word_count: 1, metadata: { title: 'x', b: 1 } },
+      true,
+    );
+    expect(Object.keys(value)).toEqual(['text', 'output_format', 'word_count', 'metadata']);
+    expect(Object.keys(value.metadata)).toEqual(['title', 'b']);
+  });
 });
