@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_NEXT_STEP } from '../../lib/fetch/assess-page.js';
 import { extractLinksTool } from '../../lib/tools/extract-links/index.js';
-import { expectFetchRefused } from '../support/fetch-expectations.js';
+import { expectFetchRefused, expectUrlEscalationPricing } from '../support/fetch-expectations.js';
 import type { Harness } from '../support/harness.js';
 import type { ToolSite } from '../support/tool-site.js';
 import { startPagesSite } from './text-links-site.js';
@@ -580,21 +580,15 @@ describe('extract_links errors, all uncharged', () => {
   });
 
   it('answers a PDF with 415 pointing at process_document', async () => {
-    const { account, res, body } = await links({ url: site.url('/p/text-report.pdf') }, 10);
-    expect(res.status, JSON.stringify(body)).toBe(415);
-    expect(body.error).toMatchObject({ code: 'UNSUPPORTED_CONTENT_TYPE', next_step: 'process_document' });
+    const { account, res } = await links({ url: site.url('/p/text-report.pdf') }, 10);
+    expectFetchRefused(res, 'binary');
     expect(await account.balance()).toBe(10);
   });
 });
 
 describe('extract_links definition', () => {
   it('prices 1, with a hold ceiling of 6 under escalate for a url only', () => {
-    const ceiling = extractLinksTool.holdCeiling as (input: { escalate: boolean; html?: string }) => number;
-    expect(extractLinksTool.basePrice).toBe(1);
-    expect(extractLinksTool.price).toBe(1);
-    expect(ceiling({ escalate: false })).toBe(1);
-    expect(ceiling({ escalate: true })).toBe(6);
-    expect(ceiling({ escalate: true, html: '<p>x</p>' })).toBe(1);
+    expectUrlEscalationPricing(extractLinksTool);
   });
 
   it('applies the defaults of the reference', () => {

@@ -5,7 +5,7 @@ import {
   JSON_BODY_WARNING,
 } from '../../lib/fetch/assess-page.js';
 import { extractTextTool } from '../../lib/tools/extract-text/index.js';
-import { expectFetchRefused } from '../support/fetch-expectations.js';
+import { expectFetchRefused, expectUrlEscalationPricing } from '../support/fetch-expectations.js';
 import type { Harness } from '../support/harness.js';
 import type { ToolSite } from '../support/tool-site.js';
 import { startPagesSite, TIDES_JSON } from './text-links-site.js';
@@ -511,21 +511,15 @@ describe('extract_text errors, all uncharged', () => {
   });
 
   it('answers a PDF with 415 pointing at process_document', async () => {
-    const { account, res, body } = await extract({ url: site.url('/p/text-report.pdf') }, 10);
-    expect(res.status, JSON.stringify(body)).toBe(415);
-    expect(body.error).toMatchObject({ code: 'UNSUPPORTED_CONTENT_TYPE', next_step: 'process_document' });
+    const { account, res } = await extract({ url: site.url('/p/text-report.pdf') }, 10);
+    expectFetchRefused(res, 'binary');
     expect(await account.balance()).toBe(10);
   });
 });
 
 describe('extract_text definition', () => {
   it('prices 1, with a hold ceiling of 6 under escalate for a url only', () => {
-    const ceiling = extractTextTool.holdCeiling as (input: { escalate: boolean; html?: string }) => number;
-    expect(extractTextTool.basePrice).toBe(1);
-    expect(extractTextTool.price).toBe(1);
-    expect(ceiling({ escalate: false })).toBe(1);
-    expect(ceiling({ escalate: true })).toBe(6);
-    expect(ceiling({ escalate: true, html: '<p>x</p>' })).toBe(1);
+    expectUrlEscalationPricing(extractTextTool);
   });
 
   it('applies the defaults of the reference', () => {

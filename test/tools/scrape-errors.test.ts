@@ -153,9 +153,7 @@ describe('scrape fetch errors, all uncharged', () => {
   });
 
   it('refuses a binary with 415 pointing at process_document', async () => {
-    const res = await refused({ url: url('/report.pdf') });
-    expect(res.status, JSON.stringify(res.body)).toBe(415);
-    expect(res.body.error).toMatchObject({ code: 'UNSUPPORTED_CONTENT_TYPE', next_step: 'process_document' });
+    expectFetchRefused(await refused({ url: url('/report.pdf') }), 'binary');
   });
 
   it('refuses a body over 25 MB with 413', async () => {
