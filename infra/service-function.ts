@@ -1,24 +1,41 @@
-import { Duration, SecretValue } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { execFileSync } from 'node:child_process';
+import { relative } from 'node:path';
+import { AssetHashType, DockerImage, Duration, SecretValue } from 'aws-cdk-lib';
+import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
+import {
+  Architecture,
+  Code,
+  type ILayerVersion,
+  Function as LambdaFunction,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
 /**
  * Packages left out of every bundle. The embedded and TCP drivers (PGlite, pg, ioredis) are
- * imported on demand and never chosen in Lambda (DATABASE_DRIVER=neon, Upstash over REST); the
- * browser packages are too large to bundle and only browser tools load them; the AWS SDK v3 ships
- * with the runtime.
+ * imported on demand and never chosen in Lambda (DATABASE_DRIVER=neon, Upstash over REST); `ws` is
+ * Neon's WebSocket on Node 20 only, Lambda's Node 22 has its own; the browser packages are too
+ * large to bundle (and read files beside their code), so browser tools load them lazily from the
+ * browser layer (infra/browser-layer.ts); the AWS SDK v3 ships with the runtime. unpdf (pdf.js,
+ * 1.6 MB) is shipped beside the one bundle that loads it (a tool's `runtimePackages`).
  */
 export const EXTERNAL_MODULES: readonly string[] = [
   '@electric-sql/pglite',
   'pg',
   'pg-native',
   'ioredis',
+  'ws',
   'playwright-core',
   '@sparticuz/chromium',
+  'fingerprint-generator',
+  'fingerprint-injector',
   '@aws-sdk/*',
+  'unpdf',
 ];
+
+/** Relative to the repository root, where the bundler runs. */
+const BUNDLER_SCRIPT = 'infra/bundling/bundle.mjs';
 
 /** The Secrets Manager secret's JSON fields, each passed to the function under the same name. */
 export const SECRET_FIELDS = ['DATABASE_URL', 'UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN'] as const;
@@ -38,6 +55,19 @@ export interface ServiceFunctionProps {
   bundles?: readonly string[];
   /** Repository root: where package-lock.json lives and where esbuild resolves from. */
   projectRoot: string;
+  /**
+   * Files copied beside the bundle, paths relative to the repository root → relative to the bundle
+   * folder: assets the function reads at run time rather than carries in its code (the reference
+   * page's script and styles).
+   */
+  extraFiles?: Readonly<Record<string, string>>;
+  /** Browser tools run on x86_64, the only architecture @sparticuz/chromium ships; arm64 otherwise. */
+  architecture?: Architecture;
+  layers?: ILayerVersion[];
+  /** Functions that call the browser host sit in its VPC. */
+  vpc?: IVpc;
+  vpcSubnets?: SubnetSelection;
+  securityGroups?: ISecurityGroup[];
 }
 
 /**
@@ -45,7 +75,7 @@ export interface ServiceFunctionProps {
  * memory, log retention, bundling and secrets. Stacks say only what differs.
  */
 export class ServiceFunction extends Construct {
-  readonly handler: NodejsFunction;
+  readonly handler: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
@@ -68,38 +98,53 @@ export class ServiceFunction extends Construct {
     );
 
     const bundled = new Set(props.bundles ?? []);
-    this.handler = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
+    const external = EXTERNAL_MODULES.filter((name) => !bundled.has(name));
+    // Bundled here with esbuild (infra/bundling/bundle.mjs), not through NodejsFunction: its
+    // bundling takes no esbuild plugins, and the one that drops zod's 40 unused locales took a
+    // quarter off every bundle. The asset is hashed by its output, so an unchanged bundle is not
+    // uploaded again.
+    const job = JSON.stringify({
+      entry: relative(props.projectRoot, props.entry),
+      external,
+      extraFiles: props.extraFiles ?? {},
+    });
+    const code = Code.fromAsset(props.projectRoot, {
+      assetHashType: AssetHashType.OUTPUT,
+      bundling: {
+        // The command also keys CDK's bundling cache, so each entry gets its own bundle. It runs
+        // here (local); the image is only the fallback where `node` cannot run the bundler.
+        image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22'),
+        command: ['node', BUNDLER_SCRIPT, job, '/asset-output'],
+        local: {
+          tryBundle(outputDir) {
+            execFileSync(process.execPath, [BUNDLER_SCRIPT, job, outputDir], {
+              cwd: props.projectRoot,
+              stdio: 'inherit',
+            });
+            return true;
+          },
+        },
+      },
+    });
+
+    this.handler = new LambdaFunction(this, 'Function', {
+      code,
+      handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      architecture: props.architecture ?? Architecture.ARM_64,
+      layers: props.layers,
+      vpc: props.vpc,
+      vpcSubnets: props.vpcSubnets,
+      securityGroups: props.securityGroups,
       timeout: props.timeout ?? Duration.seconds(30),
       memorySize: props.memorySize ?? 1024,
       logGroup,
-      projectRoot: props.projectRoot,
-      depsLockFilePath: `${props.projectRoot}/package-lock.json`,
       environment: {
         NODE_ENV: 'production',
         DATABASE_DRIVER: 'neon',
         ...secrets,
         ...props.environment,
-      },
-      bundling: {
-        forceDockerBundling: false,
-        minify: true,
-        target: 'node22',
-        // CommonJS, not ESM, although our sources are ESM. esbuild cannot make an ESM bundle load
-        // an external lazily: `import pg from 'pg'` inside the on-demand driver module is hoisted
-        // to a top-level import of the bundle, so the function would fail at init looking for
-        // @electric-sql/pglite, pg and ioredis, which are deliberately absent. In CJS those become
-        // `require()` calls that run only if that driver is chosen. The one thing ESM gave us,
-        // `import.meta.url` (the migrations folder), is shimmed from `__filename` below. The
-        // bundle-loading test in infra/synth.test.ts fails if either half stops holding.
-        format: OutputFormat.CJS,
-        banner: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;",
-        define: { 'import.meta.url': '__importMetaUrl' },
-        externalModules: EXTERNAL_MODULES.filter((name) => !bundled.has(name)),
       },
     });
   }

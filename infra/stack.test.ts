@@ -41,7 +41,7 @@ const fakeTool = (name: string): ToolDefinition<AnyToolSchema> => ({
 // Three tools the registry does not hold, so the per-tool wiring is counted even while the
 // registry is short. With bundling skipped an entry only has to exist: any file under the repo does.
 const fakeTools = ['alpha_tool', 'beta_tool', 'gamma_tool'].map(fakeTool);
-const anyExistingEntry = () => `${PROJECT_ROOT}/functions/stale-hold-sweeper.ts`;
+const anyExistingEntry = () => `${PROJECT_ROOT}/functions/monitor-sweeper.ts`;
 
 describe.each([
   { label: 'the registry', tools: registry, props: {} },
@@ -49,31 +49,34 @@ describe.each([
 ])('the stack built from $label', ({ tools, props }) => {
   const template = synth(props);
 
-  it('makes one Lambda per tool plus the catalog and the stale-hold sweeper, and nothing else that runs code', () => {
-    template.resourceCountIs('AWS::Lambda::Function', tools.length + 2);
+  it('makes one Lambda per tool plus the catalog, the MCP endpoint and the three of monitors, and nothing else that runs code', () => {
+    template.resourceCountIs('AWS::Lambda::Function', tools.length + 5);
     template.resourceCountIs('Custom::LogRetention', 0);
   });
 
-  it('runs every function on nodejs22.x, arm64, with a month of logs', () => {
+  it('runs every function on nodejs22.x, arm64 (x86_64 for browser tools), with a month of logs', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     for (const fn of functions) {
-      expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
-        Handler: 'index.handler',
-      });
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: 'index.handler' });
     }
+    const x86 = functions.filter((fn) => fn.Properties.Architectures[0] === 'x86_64');
+    const browserTools = tools.filter((tool) => tool.browser);
+    expect(x86).toHaveLength(browserTools.length);
+    // Beside the tools: the catalog, MCP, the monitors API, the sweeper and the check worker.
+    expect(functions.length - x86.length).toBe(tools.length + 5 - browserTools.length);
+    // The browser host's container logs beside the functions'.
+    const hosts = tools.some((tool) => tool.browser?.host) ? 1 : 0;
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(tools.length + 2);
+    expect(logGroups).toHaveLength(tools.length + 5 + hosts);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
-  it('gives each tool 30 s and 1024 MB, production settings and the Neon driver', () => {
+  it('gives each tool 30 s and 1024 MB (2048 to render), production settings and the Neon driver', () => {
     for (const tool of tools) {
       template.hasResourceProperties('AWS::Lambda::Function', {
         Description: Match.stringLikeRegexp(`^${tool.name}: `),
         Timeout: 30,
-        MemorySize: 1024,
+        MemorySize: tool.browser ? 2048 : 1024,
         Environment: {
           Variables: Match.objectLike({
             NODE_ENV: 'production',
@@ -87,16 +90,20 @@ describe.each([
     }
   });
 
-  it('routes POST and GET /api/v1/tools/<name> to each tool over payload v2, the rest to the catalog', () => {
+  it('routes POST and GET /api/v1/tools/<name> to each tool, monitors to theirs and /mcp to MCP over payload v2, the rest to the catalog', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', tools.length * 2 + 1);
-    template.resourceCountIs('AWS::ApiGatewayV2::Integration', tools.length + 1);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', tools.length * 2 + 4);
+    // One per tool, the catalog's, MCP's and the monitors API's.
+    template.resourceCountIs('AWS::ApiGatewayV2::Integration', tools.length + 3);
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
       .map((route) => route.Properties.RouteKey)
       .sort();
     expect(routeKeys).toEqual(
       [
         '$default',
+        'ANY /api/v1/monitors',
+        'ANY /api/v1/monitors/{proxy+}',
+        'ANY /mcp',
         ...tools.flatMap((tool) => [`GET ${toolPath(tool.name)}`, `POST ${toolPath(tool.name)}`]),
       ].sort(),
     );
@@ -109,18 +116,50 @@ describe.each([
     }
   });
 
-  it('runs the sweeper every five minutes', () => {
+  it('runs the monitor sweeper on every five-minute mark; it sends due checks to a queue the check worker reads', () => {
     template.resourceCountIs('AWS::Events::Rule', 1);
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
+      ScheduleExpression: 'cron(0/5 * * * ? *)',
       State: 'ENABLED',
       Targets: [
-        Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^StaleHoldSweeper'), 'Arn'] } }),
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitorsSweeper'), 'Arn'] } }),
       ],
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Description: Match.stringLikeRegexp('credit holds'),
-      Timeout: 60,
+      Description: Match.stringLikeRegexp('^Monitor sweeper'),
+      Timeout: 240,
+      Environment: {
+        Variables: Match.objectLike({
+          MONITOR_QUEUE_URL: { Ref: Match.stringLikeRegexp('^MonitorsChecks') },
+        }),
+      },
+    });
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: 540,
+      RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('^Monitor checks'),
+      Timeout: 90,
+      MemorySize: 2048,
+    });
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FunctionName: { Ref: Match.stringLikeRegexp('^MonitorsCheckWorker') },
+    });
+    // The sweeper may send to the queue; the worker and the API may send email through SES.
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: Match.arrayWith(['sqs:SendMessage']) })]),
+      },
+    });
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: ['ses:SendEmail', 'ses:SendRawEmail'] })]),
+      },
     });
   });
 
@@ -137,6 +176,7 @@ describe('configuration from CDK context', () => {
         [CONTEXT.secretName]: 'prod/extraction',
         [CONTEXT.optOutHosts]: 'example.org,example.net',
         [CONTEXT.robotsProductToken]: 'AcmeBot',
+        [CONTEXT.emailFrom]: 'Monitors <monitors@acme.example>',
       },
     );
     template.hasResourceProperties('AWS::Lambda::Function', {
@@ -145,6 +185,7 @@ describe('configuration from CDK context', () => {
           DATABASE_URL: '{{resolve:secretsmanager:prod/extraction:SecretString:DATABASE_URL::}}',
           OPT_OUT_HOSTS: 'example.org,example.net',
           ROBOTS_PRODUCT_TOKEN: 'AcmeBot',
+          EMAIL_FROM: 'Monitors <monitors@acme.example>',
         }),
       },
     });

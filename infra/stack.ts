@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
+import { REFERENCE_ASSETS, REFERENCE_ASSETS_FOLDER } from '../lib/app/reference-page.js';
 import { toolPath } from '../lib/app/self-description.js';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { tools as registry } from '../lib/tools/registry.js';
+import { BrowserTier } from './browser-tier.js';
+import { McpEndpoint } from './mcp-endpoint.js';
+import { Monitors } from './monitors.js';
+import { runtimePackageFiles } from './runtime-packages.js';
 import { ServiceFunction } from './service-function.js';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, '');
@@ -17,6 +20,7 @@ export const CONTEXT = {
   secretName: 'service:secretName',
   optOutHosts: 'service:optOutHosts',
   robotsProductToken: 'service:robotsProductToken',
+  emailFrom: 'service:emailFrom',
 } as const;
 
 export const DEFAULT_SECRET_NAME = 'web-extraction/runtime';
@@ -34,8 +38,8 @@ function pascalCase(name: string): string {
 }
 
 /**
- * One Lambda and one GET + POST route per registry tool behind one HTTP API, and the sweeper that
- * returns stale credit holds every five minutes.
+ * One Lambda and one GET + POST route per registry tool behind one HTTP API, and the hosted
+ * monitors (their API, sweeper, queue and check worker).
  */
 export class ExtractionServiceStack extends Stack {
   readonly api: HttpApi;
@@ -51,6 +55,8 @@ export class ExtractionServiceStack extends Stack {
     if (optOutHosts) environment.OPT_OUT_HOSTS = String(optOutHosts);
     const robotsProductToken = this.node.tryGetContext(CONTEXT.robotsProductToken);
     if (robotsProductToken) environment.ROBOTS_PRODUCT_TOKEN = String(robotsProductToken);
+    const emailFrom = this.node.tryGetContext(CONTEXT.emailFrom);
+    if (emailFrom) environment.EMAIL_FROM = String(emailFrom);
     const shared = { secretName, environment, projectRoot: PROJECT_ROOT };
 
     // The default route: /openapi.json, /docs, the tool list, and the service's own 404/405
@@ -58,6 +64,12 @@ export class ExtractionServiceStack extends Stack {
     const catalog = new ServiceFunction(this, 'ApiCatalog', {
       ...shared,
       entry: `${PROJECT_ROOT}/functions/api-catalog.ts`,
+      extraFiles: Object.fromEntries(
+        REFERENCE_ASSETS.map((asset) => [
+          `node_modules/swagger-ui-dist/${asset}`,
+          `${REFERENCE_ASSETS_FOLDER}/${asset}`,
+        ]),
+      ),
       description: 'OpenAPI document, reference page, tool catalog and unmatched routes.',
     });
     this.api = new HttpApi(this, 'Api', {
@@ -67,11 +79,16 @@ export class ExtractionServiceStack extends Stack {
       }),
     });
 
+    const browser = tools.some((tool) => tool.browser)
+      ? new BrowserTier(this, 'Browser', { tools, projectRoot: PROJECT_ROOT, secretName, environment })
+      : null;
     for (const tool of tools) {
       const id = `Tool${pascalCase(tool.name)}`;
       const fn = new ServiceFunction(this, id, {
         ...shared,
+        ...browser?.functionProps(tool, environment),
         entry: toolEntry(tool.name),
+        extraFiles: runtimePackageFiles(PROJECT_ROOT, tool.runtimePackages ?? []),
         description: `${tool.name}: ${tool.summary}`.slice(0, 256),
       });
       this.api.addRoutes({
@@ -83,20 +100,10 @@ export class ExtractionServiceStack extends Stack {
       });
     }
 
-    // Holds expire 15 minutes after they are taken (HOLD_TTL_SECONDS); a five-minute tick returns
-    // a dead call's credits at most 20 minutes after it started, up to 500 holds per run.
-    const sweeper = new ServiceFunction(this, 'StaleHoldSweeper', {
-      ...shared,
-      entry: `${PROJECT_ROOT}/functions/stale-hold-sweeper.ts`,
-      description: 'Releases credit holds whose call died between hold and settle.',
-      timeout: Duration.seconds(60),
-      memorySize: 512,
-    });
-    new Rule(this, 'StaleHoldSweep', {
-      description: 'Every five minutes: release stale credit holds.',
-      schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(sweeper.handler)],
-    });
+    // Hosted monitors; their sweeper also returns stale credit holds (every five minutes).
+    new Monitors(this, 'Monitors', { api: this.api, shared, projectRoot: PROJECT_ROOT });
+
+    new McpEndpoint(this, 'Mcp', { ...shared, api: this.api });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the HTTP API' });
   }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,9 @@ const run = promisify(execFile);
  * from a folder with no node_modules above it, with production settings: a driver import that
  * escaped the externals, or an `import.meta` the CJS bundle lost, fails here rather than at init.
  */
+/** Past about this size a bundle's load (parse and compile) dominates the cold start. */
+const MAX_TOOL_BUNDLE_BYTES = 1024 * 1024; // 1 MB, as bundle sizes are read (KiB)
+
 const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
 // biome-ignore lint/suspicious/noExplicitAny: a synthesized CloudFormation template
 let template: any;
@@ -43,19 +46,37 @@ const productionEnv = {
   LOG_LEVEL: 'info',
 };
 
+// Lambda runs Node 22, which has a global WebSocket (the bundles leave `ws` out for it); this
+// machine's Node 20 has it behind a flag.
+const NODE_22_GLOBALS = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
+
 // Load, let the module-scope service opening settle, and report what the module exports.
 const probe = `
 const m = require(process.argv[1]);
 setTimeout(() => { console.log(JSON.stringify({ handler: typeof m.handler })); process.exit(0); }, 300);
 `;
 
+// Invoke the catalog bundle for the reference page's script, from its own folder only.
+const docsProbe = `
+const m = require(process.argv[1]);
+const event = { version: '2.0', routeKey: '$default', rawPath: '/docs/swagger-ui-bundle.js', rawQueryString: '',
+  headers: { host: 'api.example.com' }, isBase64Encoded: false,
+  requestContext: { http: { method: 'GET', path: '/docs/swagger-ui-bundle.js', protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'probe' },
+    domainName: 'api.example.com', requestId: 'r', routeKey: '$default', stage: '$default', time: '', timeEpoch: 0, accountId: '1', apiId: 'a' } };
+m.handler(event, {}).then((r) => {
+  const bytes = Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8');
+  console.log(JSON.stringify({ status: r.statusCode, type: r.headers['content-type'], bytes: bytes.length }));
+  process.exit(0);
+});
+`;
+
 describe('cdk synth with bundling', () => {
-  it('synthesizes one function per registry tool plus the catalog and the sweeper', () => {
+  it('synthesizes one function per registry tool plus the catalog, the MCP endpoint and the monitors API, sweeper and check worker', () => {
     const functions = Object.values(template.Resources).filter(
       // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
       (resource: any) => resource.Type === 'AWS::Lambda::Function',
     );
-    expect(functions).toHaveLength(tools.length + 2);
+    expect(functions).toHaveLength(tools.length + 5);
   });
 
   it('writes a CommonJS bundle per function that loads in a bare folder with production settings', async () => {
@@ -71,12 +92,68 @@ describe('cdk synth with bundling', () => {
         source.startsWith("const __importMetaUrl = require('url')"),
         'the banner that shims import.meta.url',
       ).toBe(true);
-      const { stdout, stderr } = await run(process.execPath, ['-e', probe, bundle], {
+      const { stdout, stderr } = await run(process.execPath, [...NODE_22_GLOBALS, '-e', probe, bundle], {
         cwd: join(bundle, '..'),
         env: productionEnv,
       });
       expect(stderr, `${bundle} logged at load`).toBe('');
       expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ handler: 'function' });
     }
+  }, 60_000);
+
+  it('keeps every tool bundle that runs no browser under 1 MB, so a cold start loads it fast', () => {
+    const tooLarge: string[] = [];
+    // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+    for (const [id, resource] of Object.entries<any>(template.Resources)) {
+      if (resource.Type !== 'AWS::Lambda::Function' || !id.startsWith('Tool')) continue;
+      const bundle = join(outdir, resource.Metadata['aws:asset:path'], 'index.js');
+      // Browser tools load Chromium's driver at run time; they are measured by their own budget.
+      if (readFileSync(bundle, 'utf8').includes('require("playwright-core")')) continue;
+      const bytes = statSync(bundle).size;
+      if (bytes > MAX_TOOL_BUNDLE_BYTES) tooLarge.push(`${id}: ${bytes} bytes`);
+    }
+    expect(tooLarge, `bundles over ${MAX_TOOL_BUNDLE_BYTES} bytes`).toEqual([]);
+  });
+
+  it('ships unpdf beside the process_document bundle, outside every bundle, and it reads a PDF from there', async () => {
+    const assetOf = (prefix: string) => {
+      // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+      const [, resource] = Object.entries<any>(template.Resources).find(
+        ([id, candidate]) => id.startsWith(prefix) && candidate.Type === 'AWS::Lambda::Function',
+      )!;
+      return join(outdir, resource.Metadata['aws:asset:path']);
+    };
+    const folder = assetOf('ToolProcessDocument');
+    expect(existsSync(join(folder, 'node_modules/unpdf/dist/pdfjs.mjs'))).toBe(true);
+    expect(readFileSync(join(folder, 'index.js'), 'utf8')).not.toContain('pdfjsVersion');
+    expect(existsSync(join(assetOf('ToolScrape'), 'node_modules'))).toBe(false);
+    const pdf = join(PROJECT_ROOT, 'test/fixtures/documents/report.pdf');
+    const read = `import('unpdf').then(async ({ getDocumentProxy }) => {
+      const pdf = await getDocumentProxy(new Uint8Array(require('fs').readFileSync(${JSON.stringify(pdf)})));
+      console.log(pdf.numPages);
+    })`;
+    const { stdout } = await run(process.execPath, ['-e', read], { cwd: folder, env: productionEnv });
+    expect(stdout.trim()).toBe('3');
+  }, 30_000);
+
+  it('copies the reference page assets beside the catalog bundle, which serves them with no network', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+    const catalog = Object.values(template.Resources).find((resource: any) =>
+      String(resource.Properties?.Description ?? '').startsWith('OpenAPI document'),
+    ) as { Metadata: Record<string, string> };
+    const folder = join(outdir, catalog.Metadata['aws:asset:path']);
+    expect(existsSync(join(folder, 'reference-assets/swagger-ui-bundle.js'))).toBe(true);
+    const { stdout } = await run(
+      process.execPath,
+      [...NODE_22_GLOBALS, '-e', docsProbe, join(folder, 'index.js')],
+      {
+        cwd: folder,
+        env: productionEnv,
+      },
+    );
+    const reply = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    expect(reply.status).toBe(200);
+    expect(reply.type).toMatch(/javascript/);
+    expect(reply.bytes).toBeGreaterThan(500_000);
   }, 60_000);
 });

@@ -1,7 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { planNames } from './auth/plans.js';
 
-const hostMapEntry = /^[a-z0-9._-]+=127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i;
+/**
+ * Third-party providers (issue 13). Each base URL defaults to the real public API, so a key alone
+ * turns a provider on; tests and `npm run fakes` point the URLs at loopback. A provider whose
+ * required variable is unset is off, and its tools answer 503 TOOL_NOT_AVAILABLE naming it.
+ */
+function baseUrl(): z.ZodType<string | undefined, string | undefined>;
+function baseUrl(fallback: string): z.ZodType<string, string | undefined>;
+function baseUrl(fallback?: string): z.ZodType<string | undefined, string | undefined> {
+  // An empty variable counts as unset, so `SEARXNG_URL=` in a .env file turns a provider off.
+  return z
+    .string()
+    .default('')
+    .transform((value) => (value.trim() ? value.trim() : fallback))
+    .pipe(z.string().url().optional());
+}
+const secret = z
+  .string()
+  .default('')
+  .transform((value) => (value.trim() ? value.trim() : undefined));
+
+const providerVariables = {
+  /** SearXNG instance (no public default: an instance must allow `format=json`). */
+  SEARXNG_URL: baseUrl(),
+  BRAVE_SEARCH_API_KEY: secret,
+  BRAVE_SEARCH_URL: baseUrl('https://api.search.brave.com'),
+  /** Which search provider answers when both are configured; default the first configured. */
+  SEARCH_PROVIDER: z.enum(['searxng', 'brave']).optional(),
+  DATAFORSEO_LOGIN: secret,
+  DATAFORSEO_PASSWORD: secret,
+  DATAFORSEO_URL: baseUrl('https://api.dataforseo.com'),
+  ARCTIC_SHIFT_URL: baseUrl('https://arctic-shift.photon-reddit.com'),
+  PULLPUSH_URL: baseUrl('https://api.pullpush.io'),
+  /** Ollama's own variable: `host:port` or a URL; unset = no local model runtime. */
+  OLLAMA_HOST: secret,
+  OPENAI_API_KEY: secret,
+  OPENAI_BASE_URL: baseUrl('https://api.openai.com/v1'),
+  ANTHROPIC_API_KEY: secret,
+  ANTHROPIC_BASE_URL: baseUrl('https://api.anthropic.com'),
+  /**
+   * Caps every provider call's own timeout (milliseconds). Unset, each call keeps its production
+   * budget (search 10 s, SERP 20 s, ...); tests set it low so a slow fake fails fast.
+   */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
+};
+
+const hostMapEntry = /^[a-z0-9._-]+=127\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d{1,5})?$/i;
 
 /**
  * Configuration, validated once at cold start. A bad environment stops the process with a
@@ -25,27 +71,48 @@ const envSchema = z
     DEV_PLAN: z.enum(planNames as [string, ...string[]]).default('business'),
     /** Development only: `host=127.0.0.1` pairs that resolve to loopback and pass the SSRF guard. */
     FETCH_HOST_MAP: z.string().default(''),
+    /**
+     * Development only: PEM files (comma separated) of CAs the fetcher trusts beside the system roots,
+     * so fixture sites can serve HTTPS under real host names.
+     */
+    FETCH_EXTRA_CA_CERTS: z.string().default(''),
     /** Hosts on the permanent opt-out list, comma separated; refused whatever `respect_robots` says. */
     OPT_OUT_HOSTS: z.string().default(''),
     /** The product token robots.txt groups are matched on and the User-Agent starts with. */
     ROBOTS_PRODUCT_TOKEN: z.string().default('WebExtractBot'),
     PUBLIC_BASE_URL: z.string().optional(),
+    /** Monitor emails go through this SMTP server when set (`smtp://user:pass@host:587`). */
+    SMTP_URL: z.string().url().optional(),
+    /** Sender of monitor emails; in production an address SES has verified. */
+    EMAIL_FROM: z.string().min(3).default('Web Extraction Monitors <monitors@localhost>'),
+    /** SES region when it differs from the function's own (AWS_REGION). */
+    SES_REGION: z.string().optional(),
+    /** The SQS queue the sweeper sends due checks and webhook retries to (set by infra/). */
+    MONITOR_QUEUE_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    ...providerVariables,
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.FETCH_HOST_MAP.trim() !== '') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['FETCH_HOST_MAP'],
-        message: 'is a development setting and is refused when NODE_ENV=production',
-      });
+    for (const name of ['FETCH_HOST_MAP', 'FETCH_EXTRA_CA_CERTS'] as const) {
+      if (env.NODE_ENV === 'production' && env[name].trim() !== '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is a development setting and is refused when NODE_ENV=production',
+        });
+      }
+    }
+    for (const file of splitList(env.FETCH_EXTRA_CA_CERTS)) {
+      if (!existsSync(file)) {
+        ctx.addIssue({ code: 'custom', path: ['FETCH_EXTRA_CA_CERTS'], message: `no such file: ${file}` });
+      }
     }
     for (const entry of splitList(env.FETCH_HOST_MAP)) {
       if (!hostMapEntry.test(entry)) {
         ctx.addIssue({
           code: 'custom',
           path: ['FETCH_HOST_MAP'],
-          message: `entry "${entry}" must look like host=127.0.0.1 (loopback only)`,
+          message: `entry "${entry}" must look like host=127.0.0.1 or host=127.0.0.1:8443 (loopback only)`,
         });
       }
     }
@@ -55,6 +122,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 
 export interface Config extends RawEnv {
   fetchHostMap: Map<string, string>;
+  /** FETCH_EXTRA_CA_CERTS read: PEM texts of the extra trusted CAs. */
+  fetchExtraCa: string[];
   optOutHosts: Set<string>;
   userAgent: string;
 }
@@ -83,5 +152,6 @@ export function parseConfig(source: Record<string, string | undefined> = process
     splitList(env.OPT_OUT_HOSTS).map((host) => host.toLowerCase().replace(/\.$/, '')),
   );
   const userAgent = `Mozilla/5.0 (compatible; ${env.ROBOTS_PRODUCT_TOKEN}/1.0; +https://github.com/web-extraction-service)`;
-  return { ...env, fetchHostMap, optOutHosts, userAgent };
+  const fetchExtraCa = splitList(env.FETCH_EXTRA_CA_CERTS).map((file) => readFileSync(file, 'utf8'));
+  return { ...env, fetchHostMap, fetchExtraCa, optOutHosts, userAgent };
 }

@@ -1,11 +1,19 @@
-import { serve } from '@hono/node-server';
 import { createApp } from '../lib/app/create-app.js';
+import { startNodeServer } from '../lib/app/node-server.js';
 import { openServices } from '../lib/app/open-services.js';
+import { serviceRoutes } from '../lib/app/service-routes.js';
 import { ensureDevAccount } from '../lib/auth/dev-account.js';
 import type { Plan } from '../lib/auth/plans.js';
+import { readBrowserSettings } from '../lib/browser/config.js';
+import { type BrowserRuntime, openBrowserRuntime } from '../lib/browser/runtime.js';
 import { parseConfig } from '../lib/env.js';
-import { releaseStaleHolds } from '../lib/ledger/index.js';
 import { logger } from '../lib/logger.js';
+import { mountMcp } from '../lib/mcp/mount.js';
+import { MCP_PATH } from '../lib/mcp/path.js';
+import { createCheckRuntime } from '../lib/monitors/check-runtime.js';
+import { InProcessQueue } from '../lib/monitors/in-process-queue.js';
+import { sweep } from '../lib/monitors/sweeper.js';
+import { handleJob } from '../lib/monitors/worker.js';
 import { tools } from '../lib/tools/registry.js';
 import { readOrCreateLocalDevKey } from './local-dev-key.js';
 
@@ -23,14 +31,34 @@ async function main(): Promise<void> {
     applyPlan: process.env.DEV_PLAN !== undefined,
   });
 
-  const app = createApp({ services, tools, withDocuments: true });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: '0.0.0.0' });
-  // Locally the sweep runs in-process; on AWS the scheduled sweeper Lambda does it.
-  const sweep = setInterval(() => {
-    releaseStaleHolds(services.db).catch((error) =>
-      logger.warn('stale hold sweep failed', { error: String(error) }),
-    );
-  }, 60_000);
+  // The browser tier in this process: renders and the session host share one Chromium, launched on
+  // first use; without a Chromium the browser tools answer 503 TOOL_NOT_AVAILABLE.
+  const browser = openBrowserRuntime(services, { hostId: 'dev-server' });
+  const app = createApp({
+    services: { ...services, browser },
+    tools,
+    withDocuments: true,
+    mounts: serviceRoutes,
+  });
+  mountMcp(app, { services: { ...services, browser } });
+  const server = await startNodeServer(app, { port: config.PORT, hostname: '0.0.0.0' });
+  // Locally the monitor sweeper runs in-process with the same code as the sweeper Lambda, every
+  // five minutes (aligned to the clock, as the EventBridge rule is); its jobs run in this process
+  // after their jitter, where on AWS the check Lambda reads them from SQS.
+  const runtime = createCheckRuntime(services, { inlineRetryWindowMs: 6_000 });
+  const queue = new InProcessQueue((job) => handleJob(runtime, job, 6_000), {
+    autoRun: true,
+    honourDelays: true,
+  });
+  const runSweep = () =>
+    sweep(runtime, queue)
+      .then((report) => logger.info('monitor sweep', { ...report }))
+      .catch((error) => logger.warn('monitor sweep failed', { error: String(error) }));
+  let sweepTimer = setTimeout(function tick() {
+    void runSweep();
+    sweepTimer = setTimeout(tick, msToNextFiveMinutes());
+  }, msToNextFiveMinutes());
+  void runSweep();
 
   const base = `http://localhost:${config.PORT}`;
   console.log(`Web extraction service listening on ${base}`);
@@ -38,19 +66,39 @@ async function main(): Promise<void> {
     `  database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${config.DATA_DIR}/pglite`}`,
   );
   console.log(`  redis:    ${services.kv.driver}`);
+  console.log(`  browser:  ${describeBrowser(browser)}`);
   console.log(`  tools:    ${tools.length} at ${base}/api/v1/tools/<name>; reference at ${base}/docs`);
+  console.log(
+    `  monitors: ${base}/api/v1/monitors (sweeper every 5 minutes in this process; email: ${runtime.mailer.transport})`,
+  );
+  console.log(`  MCP:      ${base}${MCP_PATH} (Streamable HTTP, X-API-Key or Authorization: Bearer)`);
   console.log(`  dev API key: ${devKey}${config.DEV_API_KEY ? ' (DEV_API_KEY)' : ''}`);
   console.log(
     `  dev account: ${dev.accountId}${dev.created ? ' (created now)' : ''}, ${dev.balance} credits, plan ${dev.plan}`,
   );
 
   const shutdown = () => {
-    clearInterval(sweep);
-    server.close();
-    services.close().finally(() => process.exit(0));
+    clearTimeout(sweepTimer);
+    server
+      .close()
+      .finally(() => browser?.close())
+      .finally(() => services.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+function msToNextFiveMinutes(now = Date.now()): number {
+  const period = 5 * 60_000;
+  return period - (now % period) + 500;
+}
+
+function describeBrowser(browser: BrowserRuntime | undefined): string {
+  if (!browser) return 'none (no Chromium found; set BROWSER_EXECUTABLE_PATH): browser tools answer 503';
+  const settings = readBrowserSettings();
+  const sessions = browser.localHost ? 'sessions in this process' : 'sessions on BROWSER_HOST_URL';
+  return `${settings.executablePath ?? 'remote host only'}, ${sessions}`;
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import { NEGATORS, SENTIMENT_LEXICON } from './sentiment-lexicon.js';
+import { FUNCTION_WORDS } from './stop-words.js';
 import { roundTo } from './text.js';
 import { normalizeWord } from './words.js';
 
@@ -36,12 +37,16 @@ export function sentimentLabel(score: number): 'positive' | 'negative' | 'neutra
  * taken from the rounded score, so the score shown and the label never disagree.
  */
 export function analyzeSentiment(words: readonly string[], language: string): Sentiment {
+  // "die" is an English lexicon word and the German article: in text known to be in another
+  // language, that language's own function words are never English sentiment.
+  const foreignFunctionWords = language === 'en' ? undefined : FUNCTION_WORDS[language];
   let sum = 0;
   let positive = 0;
   let negative = 0;
   let negatedUntil = -1;
   words.forEach((raw, index) => {
     const word = normalizeWord(raw);
+    if (foreignFunctionWords?.has(word)) return;
     if (NEGATORS.has(word)) {
       negatedUntil = index + NEGATION_WINDOW;
       return;

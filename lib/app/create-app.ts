@@ -1,30 +1,30 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../errors/api-error.js';
+import type { Services } from '../services.js';
 import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
 import type { AppEnv } from './env.js';
 import { runMeteredCall } from './metered-call.js';
 import { authenticate } from './middleware/authenticate.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { declaredBodySize, jsonBody } from './middleware/json-body.js';
+import { rateLimitFor } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { provideServices } from './middleware/services.js';
 import { onError } from './on-error.js';
 import { registerToolPaths, serveOpenApiDocument } from './openapi.js';
-import { referencePage } from './reference-page.js';
+import { REFERENCE_ASSETS, readReferenceAsset, referencePage } from './reference-page.js';
 import { describeTool, TOOLS_BASE_PATH, toolPath } from './self-description.js';
-import type { Services } from './services.js';
-
-/**
- * 4 MB: an API Gateway → Lambda request is capped at 6 MB after base64, which inflates by a third.
- * The same cap runs locally so the dev server refuses what production would.
- */
-export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+import { serverTiming } from './server-timing.js';
 
 export interface AppOptions {
   services: Services | Promise<Services>;
   tools: readonly ToolDefinition<AnyToolSchema>[];
   /** The dev server also serves /openapi.json and /docs; a tool's Lambda serves its tool only. */
   withDocuments?: boolean;
+  /**
+   * Route groups beyond the tools, such as the monitors API (lib/app/monitors). Passed in by the
+   * entry points that serve them, so a tool's bundle never carries their code.
+   */
+  mounts?: readonly ((app: OpenAPIHono<AppEnv>, services: Services | Promise<Services>) => void)[];
 }
 
 /** The one app factory: the dev server and every Lambda run this same middleware chain. */
@@ -32,25 +32,20 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(onError);
   app.notFound((c) => onError(new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), c));
-  app.use('*', requestId);
+  app.use('*', requestId, serverTiming);
 
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const metered = [
-    bodyLimit({
-      maxSize: MAX_REQUEST_BYTES,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${MAX_REQUEST_BYTES} bytes.`);
-      },
-    }),
+    declaredBodySize,
     provideServices(options.services),
     authenticate({ acceptBearer: false }),
-    rateLimit,
   ] as const;
 
   for (const tool of options.tools) {
     const path = toolPath(tool.name);
     app.get(path, (c) => c.json({ success: true, data: describeTool(tool) }));
-    app.post(path, ...metered, (c) => runMeteredCall(c, tool));
+    // The rate limit is the tool's own where its reference sets one, so it sits in each route.
+    app.post(path, ...metered, rateLimitFor(tool), jsonBody, (c) => runMeteredCall(c, tool));
     registerToolPaths(app, tool);
   }
 
@@ -75,9 +70,21 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     );
   });
 
+  for (const mount of options.mounts ?? []) mount(app, options.services);
+
   if (options.withDocuments) {
     serveOpenApiDocument(app);
     app.get('/docs', (c) => c.html(referencePage));
+    for (const asset of REFERENCE_ASSETS) {
+      app.get(`/docs/${asset}`, async (c) =>
+        c.body(new Uint8Array(await readReferenceAsset(asset)), 200, {
+          'Content-Type': asset.endsWith('.css')
+            ? 'text/css; charset=utf-8'
+            : 'text/javascript; charset=utf-8',
+          'Cache-Control': 'public, max-age=86400',
+        }),
+      );
+    }
     app.get('/', (c) => c.redirect('/docs'));
   }
   app.get('/health', (c) => c.json({ ok: true }));

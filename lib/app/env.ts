@@ -1,12 +1,15 @@
+import type { TimingVariables } from 'hono/timing';
 import type { Caller } from '../auth/verify-key.js';
-import type { Services } from './services.js';
+import type { Services } from '../services.js';
 
 /** Hono's per-request variables, set by the middleware chain in order. */
 export interface AppEnv {
-  Variables: {
+  Variables: TimingVariables & {
     requestId: string;
     startedAt: number;
     services: Services;
+    /** The request's JSON object, read once by the body middleware. */
+    body: Record<string, unknown>;
     caller: Caller;
   };
 }

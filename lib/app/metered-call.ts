@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ApiError } from '../errors/api-error.js';
-import { successBody } from '../errors/envelope.js';
+import { successJson } from '../errors/envelope.js';
 import { holdCredits, requestAutoRecharge, settleHold } from '../ledger/index.js';
 import { logger } from '../logger.js';
 import { inlineOrStore } from '../results/inline-or-store.js';
@@ -12,8 +12,8 @@ import {
   type ToolDefinition,
 } from '../tools/define.js';
 import type { AppEnv } from './env.js';
-import { readJsonBody } from './read-json-body.js';
 import { recordRobotsOverride } from './robots-overrides.js';
+import { timed } from './server-timing.js';
 import { validateInput } from './validate-input.js';
 
 /** A hosted call runs in a ~30 s window; the tool gets what is left of it after the gateway's share. */
@@ -27,17 +27,19 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   const services = c.get('services');
   const caller = c.get('caller');
   const requestId = c.get('requestId');
-  const input = validateInput(tool.schema, await readJsonBody(c));
+  const input = await timed(c, 'validate', () => validateInput(tool.schema, c.get('body')));
 
   const amount = priceOf(tool, input);
-  const hold = await holdCredits(services.db, {
-    accountId: caller.account.id,
-    apiKeyId: caller.apiKeyId,
-    tool: tool.name,
-    requestId,
-    amount,
-    ceiling: holdCeilingOf(tool, input),
-  });
+  const hold = await timed(c, 'hold', () =>
+    holdCredits(services.db, {
+      accountId: caller.account.id,
+      apiKeyId: caller.apiKeyId,
+      tool: tool.name,
+      requestId,
+      amount,
+      ceiling: holdCeilingOf(tool, input),
+    }),
+  );
   if (!hold) {
     const recharging = await requestAutoRecharge(services.db, caller.account.id);
     throw new ApiError(
@@ -64,19 +66,22 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   };
 
   let charged: number;
-  let data: unknown;
+  let dataJson: string;
   try {
-    const outcome = await tool.run(ctx, input);
+    const outcome = await timed(c, 'run', () => tool.run(ctx, input));
     charged = Math.min(hold.amount, Math.max(0, outcome.credits ?? amount));
-    const inline = await inlineOrStore(services.db, {
-      accountId: caller.account.id,
-      tool: tool.name,
-      data: outcome.data,
-      maxInlineChars: (input as { max_inline_chars?: number }).max_inline_chars,
-      keep: tool.keepWhenStored as ((data: unknown) => Record<string, unknown>) | undefined,
-    });
+    const inline = await timed(c, 'serialise', () =>
+      inlineOrStore(services.db, {
+        accountId: caller.account.id,
+        tool: tool.name,
+        data: outcome.data,
+        maxInlineChars: (input as { max_inline_chars?: number }).max_inline_chars,
+        keep: tool.keepWhenStored as ((data: unknown) => Record<string, unknown>) | undefined,
+        measure: tool.inlineMeasure as ((data: unknown) => number) | undefined,
+      }),
+    );
     if (inline.warning) warnings.push(inline.warning);
-    data = inline.data;
+    dataJson = inline.json;
   } catch (error) {
     const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
     await settleHold(services.db, {
@@ -90,12 +95,14 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     throw error;
   }
 
-  const balance = await settleHold(services.db, {
-    holdId: hold.id,
-    charged,
-    outcome: 'success',
-    durationMs: elapsed(c),
-  });
+  const balance = await timed(c, 'settle', () =>
+    settleHold(services.db, {
+      holdId: hold.id,
+      charged,
+      outcome: 'success',
+      durationMs: elapsed(c),
+    }),
+  );
   if (balance === null) {
     // The sweep released this hold as stale while the tool ran: the credits went back, so the
     // result cannot be paid for.
@@ -104,12 +111,12 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
       'The credit hold expired before the call finished; nothing was charged.',
     );
   }
-  return c.json(
-    successBody(
-      { data, credits_used: charged, credits_remaining: balance, processing_time: Math.round(elapsed(c)) },
-      warnings,
-    ),
+  const body = successJson(
+    dataJson,
+    { credits_used: charged, credits_remaining: balance, processing_time: Math.round(elapsed(c)) },
+    warnings,
   );
+  return c.body(body, 200, { 'Content-Type': 'application/json' });
 }
 
 function elapsed(c: Context<AppEnv>): number {

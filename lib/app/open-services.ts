@@ -1,7 +1,7 @@
 import { openDatabase } from '../db/client.js';
 import type { Config } from '../env.js';
 import { openKeyValueStore } from '../kv/open-store.js';
-import type { Services } from './services.js';
+import type { Services } from '../services.js';
 
 export interface OpenedServices extends Services {
   close(): Promise<void>;

@@ -36,3 +36,16 @@ export function successBody<T>(fields: Omit<SuccessBody<T>, 'success' | 'warning
   if (warnings.length > 0) body.warnings = warnings;
   return body;
 }
+
+/**
+ * The success envelope around a result already serialised: a page's markdown is stringified once,
+ * not once to measure it and again to send it. Same fields, same order as `successBody`.
+ */
+export function successJson(
+  dataJson: string,
+  fields: Omit<SuccessBody<unknown>, 'success' | 'warnings' | 'data'>,
+  warnings: string[],
+): string {
+  const tail = JSON.stringify({ ...fields, ...(warnings.length > 0 ? { warnings } : {}) });
+  return `{"success":true,"data":${dataJson},${tail.slice(1)}`;
+}

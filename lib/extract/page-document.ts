@@ -1,12 +1,13 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { type ContentElement, findContentElement } from './content-candidates.js';
 import { type Element, isElement, walkElements } from './dom.js';
-import { serializeClean } from './html/serialize.js';
+import { buildCleanTree, type CleanNode } from './html/clean-tree.js';
+import { printCleanHtml } from './html/serialize.js';
 import { collectImages } from './images.js';
 import { extractLinks, type LinkExtraction, type LinkOptions } from './links.js';
 import { type AlternateLanguage, contentLanguageMeta, hreflangAlternates, htmlLang } from './localization.js';
 import { extractMainContent, type MainContent } from './main-content/index.js';
-import { cleanHtmlToMarkdown } from './markdown/to-markdown.js';
+import { renderMarkdown } from './markdown/render-markdown.js';
 import { extractMetadata, jsonLdArticleBody, type PageMetadata } from './metadata/index.js';
 import { parseHtml } from './parse-html.js';
 import { selectRequired } from './selector.js';
@@ -149,19 +150,22 @@ export class PageDocument {
     return (options.onlyMainContent ?? true) ? 'main' : 'page';
   }
 
+  /** The scope reduced to its content (see clean-tree.ts); html and markdown are both written from it. */
+  private cleanTree(options: ScopeOptions): CleanNode[] {
+    return this.memo(`tree:${this.scopeKey(options)}`, () => {
+      const { roots, removed } = this.scope(options);
+      return buildCleanTree(roots, { removed, baseUrl: this.baseUrl });
+    });
+  }
+
   /** Clean HTML of the scope: furniture, scripts, classes and styles removed, URLs absolute. */
   cleanHtml(options: ScopeOptions = {}): string {
-    return this.memo(`html:${this.scopeKey(options)}`, () => {
-      const { roots, removed } = this.scope(options);
-      return serializeClean(roots, { removed, baseUrl: this.baseUrl });
-    });
+    return this.memo(`html:${this.scopeKey(options)}`, () => printCleanHtml(this.cleanTree(options)));
   }
 
   /** GFM markdown of the scope. */
   markdown(options: ScopeOptions = {}): string {
-    return this.memo(`markdown:${this.scopeKey(options)}`, () =>
-      cleanHtmlToMarkdown(this.cleanHtml(options)),
-    );
+    return this.memo(`markdown:${this.scopeKey(options)}`, () => renderMarkdown(this.cleanTree(options)));
   }
 
   /** Plain text of the scope with extract_text's options. */

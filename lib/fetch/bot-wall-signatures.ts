@@ -92,6 +92,14 @@ function element(pattern: RegExp, strength: SignalStrength): WallSignal {
 }
 
 /**
+ * Past this much inline script a page is an application carrying its bundle, not a challenge: the
+ * largest challenge modelled (Cloudflare's current one) inlines under 10 KB. An app's bundle may
+ * well hold a vendor's strings (its own error messages, an integration's config) without being
+ * that vendor's wall.
+ */
+const CHALLENGE_SCRIPT_MAX_CHARS = 64 * 1024;
+
+/**
  * Where a page's machinery shows: inline scripts, what it loads or posts to, its comments, the URL
  * it ended on and a non-HTML body. Visible text is left out on purpose: an article that quotes
  * "__cf_chl_" or "captcha-delivery.com" puts the string in text, never in a script or an iframe.
@@ -101,8 +109,9 @@ function markup(pattern: RegExp, strength: SignalStrength): WallSignal {
     strength,
     match: (view) => {
       const doc = view.document;
+      const scripts = doc && doc.inlineScriptChars <= CHALLENGE_SCRIPT_MAX_CHARS ? doc.inlineScripts : [];
       const places: Array<[string, readonly string[]]> = [
-        ['script', doc?.inlineScripts ?? []],
+        ['script', scripts],
         ['url', doc?.resourceUrls ?? []],
         ['comment', doc?.comments ?? []],
         ['final URL', [view.finalUrl]],
@@ -124,8 +133,19 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
     vendor: 'cloudflare',
     signals: [
       header('cf-mitigated', 'verdict', /^challenge$/i),
-      title(/^just a moment(?:\.\.\.|…)$/i, 'challenge'),
-      title(/^attention required! \| cloudflare$/i, 'challenge'),
+      // 2013 to today: "Just a moment..." (JavaScript challenge), "Attention Required!" (captcha or
+      // block), "Please Wait... | Cloudflare" and "One more step" (captcha).
+      title(/^just a moment\b/i, 'challenge'),
+      title(/^(?:attention required!|please wait\.*|one more step)\s*\|\s*cloudflare$/i, 'challenge'),
+      // The JavaScript and captcha challenges of 2013-2021 post to /cdn-cgi/l/chk_jschl or chk_captcha,
+      // with jschl_vc / jschl_answer fields; captcha pages of those years also sent cf-chl-bypass.
+      markup(/\/cdn-cgi\/l\/chk_(?:jschl|captcha)/, 'challenge'),
+      element(
+        /^(?:jschl-answer|jschl-vc|cf-content|cf-spinner-please-wait|cf-spinner-redirecting)$/,
+        'challenge',
+      ),
+      header('cf-chl-bypass', 'challenge'),
+      text(/\bDDoS protection by Cloudflare\b|please allow up to 5 seconds/i, 'challenge'),
       markup(/_cf_chl_opt/, 'challenge'),
       // Normal pages load challenge-platform/scripts/jsd/main.js (bot detection); only the
       // challenge page loads an "orchestrate" script.
@@ -139,8 +159,9 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
         'wording',
       ),
       header('cf-ray', 'presence'),
-      header('server', 'presence', /^cloudflare$/i),
+      header('server', 'presence', /^cloudflare(?:-nginx)?$/i),
       cookie('__cf_bm', 'presence'),
+      cookie('__cfduid', 'presence'),
     ],
   },
   {
@@ -183,6 +204,12 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
   {
     vendor: 'amazon',
     signals: [
+      // AWS WAF: a challenge answers 202 with an empty body, a captcha 405; both say so in a header.
+      header('x-amzn-waf-action', 'verdict', /^(?:challenge|captcha|block)$/i),
+      markup(
+        /[\w-]+\.(?:token|captcha|captcha-sdk|edge\.captcha-sdk)\.awswaf\.com|\bgokuProps\b|\bAwsWafCaptcha\b|\bAwsWafIntegration\b/,
+        'challenge',
+      ),
       markup(/\/errors\/validateCaptcha/, 'challenge'),
       markup(/opfcaptcha/, 'challenge'),
       markup(/To discuss automated access to Amazon data/i, 'challenge'),

@@ -18,7 +18,10 @@ export interface DocumentFacts {
   noscriptText: string;
   /** A framework mount point (#root, #app, #__next, #__nuxt, [data-reactroot], <app-root>) holding no text. */
   hasEmptyRootContainer: boolean;
+  /** Inline scripts that run (data blocks such as `application/json` left out): a challenge's code. */
   inlineScripts: string[];
+  /** Their total length: a challenge page ships a few KB of script, an app its whole bundle. */
+  inlineScriptChars: number;
   /** src of scripts, iframes and images, action of forms, href of <link>: what the page loads or posts to. */
   resourceUrls: string[];
   elementIds: string[];
@@ -46,6 +49,7 @@ export function readDocument(html: string): DocumentFacts {
     noscriptText: '',
     hasEmptyRootContainer: false,
     inlineScripts: [],
+    inlineScriptChars: 0,
     resourceUrls: [],
     elementIds: [],
     comments: [],
@@ -63,7 +67,11 @@ export function readDocument(html: string): DocumentFacts {
     if (attribs.id) facts.elementIds.push(attribs.id);
     const urlAttribute = URL_ATTRIBUTES[name];
     if (urlAttribute && attribs[urlAttribute]) facts.resourceUrls.push(attribs[urlAttribute]);
-    if (name === 'script' && !attribs.src) facts.inlineScripts.push(rawTextOf(node));
+    if (name === 'script' && !attribs.src && isExecutable(attribs.type)) {
+      const code = rawTextOf(node);
+      facts.inlineScripts.push(code);
+      facts.inlineScriptChars += code.length;
+    }
     if (name === 'title' && facts.title === '') facts.title = collapse(rawTextOf(node));
     if (name === 'noscript') noscripts.push(visibleText(node));
     if (isRootContainer(node) && visibleText(node) === '') facts.hasEmptyRootContainer = true;
@@ -76,6 +84,40 @@ export function readDocument(html: string): DocumentFacts {
 /** The §4.6 test on an already-read page. */
 export function isClientRenderedShell(facts: DocumentFacts): boolean {
   return isClientRendered(facts, facts.visibleText);
+}
+
+/**
+ * The §4.6 test on supplied HTML. A page with 200 visible characters is no shell, and nearly every
+ * page shows that many within its first few elements, so the full reading (every script, id and
+ * URL of the page) is done only for the few that do not.
+ */
+export function isClientRenderedHtml(html: string): boolean {
+  const root = parseHtml(html).root()[0] as unknown as ParentNode;
+  if (hasVisibleChars(root, CLIENT_RENDERED_MAX_CHARS)) return false;
+  return isClientRenderedShell(readDocument(html));
+}
+
+/** Whether the visible text reaches `count` characters (white-space runs counted once), stopping there. */
+function hasVisibleChars(start: ParentNode, count: number): boolean {
+  let seen = 0;
+  let spaced = true;
+  const stack: AnyNode[] = [...start.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      for (const char of node.data) {
+        const space = /\s/.test(char);
+        if (space && spaced) continue;
+        spaced = space;
+        if (++seen >= count) return true;
+      }
+      continue;
+    }
+    if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
+    if (BLOCK_TAGS.has(node.name) || node.name === 'br') spaced = true;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return false;
 }
 
 /**
@@ -138,6 +180,15 @@ function visibleText(start: ParentNode): string {
     .map(collapse)
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/** What a browser runs: no type, a JavaScript MIME type, or a module; JSON and templates are data. */
+function isExecutable(type: string | undefined): boolean {
+  if (type === undefined) return true;
+  const value = type.trim().toLowerCase();
+  return (
+    value === '' || value === 'module' || /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(value)
+  );
 }
 
 function rawTextOf(el: Element): string {

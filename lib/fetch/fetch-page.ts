@@ -1,7 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import { type GuardedRequestOptions, guardedRequest } from './guarded-request.js';
 import { checkRobots } from './robots/index.js';
-import type { RobotsFileFetcher } from './robots/types.js';
+import type { RobotsFileFetcher, RobotsVerdict } from './robots/types.js';
 import { type FetchEnvironment, type FetchedPage, type FetchOptions, MAX_BODY_BYTES } from './types.js';
 
 export {
@@ -36,6 +36,7 @@ export async function fetchPage(
     userAgent: options.userAgent,
     retryAfterMaxSeconds: options.retryAfterMaxSeconds ?? DEFAULT_RETRY_AFTER_MAX_SECONDS,
     beforeRequest: robotsGate(env, options),
+    readAs: options.readAs,
   });
   return { ...page, durationMs: Math.round(performance.now() - started) };
 }
@@ -44,8 +45,9 @@ export async function fetchPage(
  * Disallowed and respected: 403 before the hop. Disallowed and overridden: a warning and a record,
  * then the fetch. When the verdict is "disallow" only because robots.txt could not be fetched at
  * all (refused, DNS, timeout), the page is unreachable too: that error says more than a 403.
+ * The browser's request guard runs the same gate on every request a page makes.
  */
-function robotsGate(
+export function robotsGate(
   env: FetchEnvironment,
   options: FetchOptions,
 ): NonNullable<GuardedRequestOptions['beforeRequest']> {
@@ -80,12 +82,36 @@ function robotsGate(
   };
 }
 
+/**
+ * The robots.txt verdict for `url` without fetching it: crawlers ask before queueing a URL (to leave
+ * it out, or to space requests by `Crawl-delay`), through the same cache and guarded fetcher.
+ * `unreachable` is set when "disallow" only means robots.txt could not be fetched at all (refused
+ * by the address guard, unreachable, timed out): that error says more than a 403 would.
+ */
+export async function robotsVerdict(
+  env: FetchEnvironment,
+  url: URL,
+  userAgent?: string,
+): Promise<RobotsVerdict & { unreachable: ApiError | null }> {
+  let unreachable: ApiError | null = null;
+  const fetchRobotsFile = robotsFileFetcher(env, userAgent, env.signal);
+  const verdict = await checkRobots(env, url, async (robotsUrl) => {
+    try {
+      return await fetchRobotsFile(robotsUrl);
+    } catch (error) {
+      if (error instanceof ApiError) unreachable = error;
+      throw error;
+    }
+  });
+  return { ...verdict, unreachable: verdict.allowed ? null : unreachable };
+}
+
 const unreachableCodes = new Set<string>(['FETCH_FAILED', 'FETCH_TIMEOUT']);
 
 function robotsFileFetcher(
   env: FetchEnvironment,
   userAgent: string | undefined,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
 ): RobotsFileFetcher {
   return async (robotsUrl) => {
     const response = await guardedRequest(env, robotsUrl, {

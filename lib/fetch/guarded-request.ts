@@ -1,8 +1,9 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fetch } from 'undici';
 import { ApiError } from '../errors/api-error.js';
 import { type BodyLimits, discard, readResponse } from './capped-body.js';
-import { guardedDispatcherFor } from './guarded-dispatcher.js';
+import { type GuardedAgents, guardedAgentsFor } from './guarded-agent.js';
 import type { FetchEnvironment, FetchedPage } from './types.js';
 import { checkTarget, effectiveHostMap, parseTargetUrl } from './url-policy.js';
 
@@ -73,7 +74,7 @@ export async function guardedRequest(
     options.timeoutMs,
   );
   const signal = combineSignals(timeout.signal, env.signal, options.signal);
-  const dispatcher = guardedDispatcherFor(effectiveHostMap(env.config));
+  const agents = guardedAgentsFor(effectiveHostMap(env.config), env.config.fetchExtraCa ?? []);
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const redirects: string[] = [];
   let method = options.method ?? 'GET';
@@ -86,16 +87,16 @@ export async function guardedRequest(
         await options.beforeRequest(current, signal);
         signal.throwIfAborted();
       }
-      const response = await fetch(current, {
+      const response = await send(current, {
         method,
         body,
         headers: requestHeaders(env, options),
-        redirect: 'manual',
         signal,
-        dispatcher,
+        agents,
       });
-      const location = response.headers.get('location');
-      if (REDIRECT_STATUSES.has(response.status) && location !== null) {
+      const status = response.statusCode ?? 0;
+      const location = headerValue(response, 'location');
+      if (REDIRECT_STATUSES.has(status) && location !== null) {
         if (redirects.length >= maxRedirects && options.tooManyRedirects === 'return') {
           return await readResponse(response, { requestedUrl, finalUrl: current.href, redirects }, options);
         }
@@ -108,20 +109,14 @@ export async function guardedRequest(
         }
         current = resolveLocation(location, current);
         redirects.push(current.href);
-        if (
-          response.status === 303 ||
-          (method === 'POST' && response.status !== 307 && response.status !== 308)
-        ) {
+        if (status === 303 || (method === 'POST' && status !== 307 && status !== 308)) {
           method = 'GET';
           body = undefined;
         }
         continue;
       }
-      if (
-        options.retryAfterMaxSeconds !== undefined &&
-        (response.status === 429 || response.status === 503)
-      ) {
-        const waitSeconds = retryAfterSeconds(response.headers.get('retry-after'));
+      if (options.retryAfterMaxSeconds !== undefined && (status === 429 || status === 503)) {
+        const waitSeconds = retryAfterSeconds(headerValue(response, 'retry-after'));
         if (waitSeconds !== null) {
           await discard(response);
           const fits = Date.now() + waitSeconds * 1000 < deadline;
@@ -139,6 +134,43 @@ export async function guardedRequest(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One hop over Node's own client, through the guarded agents. Resolves when the headers arrive. */
+function send(
+  url: URL,
+  init: {
+    method: string;
+    body: string | undefined;
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    agents: GuardedAgents;
+  },
+): Promise<IncomingMessage> {
+  const secure = url.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const request = (secure ? httpsRequest : httpRequest)(
+      url,
+      {
+        method: init.method,
+        headers:
+          init.body === undefined
+            ? init.headers
+            : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) },
+        agent: secure ? init.agents.https : init.agents.http,
+        signal: init.signal,
+      },
+      resolve,
+    );
+    request.once('error', reject);
+    request.end(init.body);
+  });
+}
+
+function headerValue(response: IncomingMessage, name: string): string | null {
+  const value = response.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function combineSignals(...candidates: Array<AbortSignal | undefined>): AbortSignal {
@@ -185,7 +217,7 @@ function retryLater(url: URL, seconds: number): ApiError {
   });
 }
 
-const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const timeoutCodes = new Set(['ETIMEDOUT']);
 const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_FAIL', 'ENODATA']);
 
 function errorCode(error: unknown): string | undefined {
@@ -193,13 +225,9 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-function isUndiciFailure(error: unknown): boolean {
-  return error instanceof TypeError && (error.message === 'fetch failed' || error.message === 'terminated');
-}
-
 /**
- * undici reports network trouble as `TypeError: fetch failed` (or `terminated` mid-body) with the
- * real reason in `cause`. Anything else is a bug and keeps its identity, so it surfaces as a 500.
+ * Node reports network trouble as an error with a `code` (ECONNREFUSED, ECONNRESET, a TLS code, an
+ * HPE_ parser code). Anything without one is a bug and keeps its identity, so it surfaces as a 500.
  */
 function toApiError(error: unknown, signal: AbortSignal, url: URL): unknown {
   if (error instanceof ApiError) return error;
@@ -214,7 +242,7 @@ function toApiError(error: unknown, signal: AbortSignal, url: URL): unknown {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof ApiError) return cause;
   const code = errorCode(cause) ?? errorCode(error);
-  if (code === undefined && !isUndiciFailure(error)) return error;
+  if (code === undefined) return error;
   if (code && timeoutCodes.has(code))
     return new ApiError('FETCH_TIMEOUT', `Fetching ${url.href} timed out`, { cause });
   if (code && dnsCodes.has(code)) {

@@ -6,7 +6,10 @@ export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 /** What the fetcher needs from the call around it: a subset of ToolContext. */
 export interface FetchEnvironment {
-  config: Pick<Config, 'fetchHostMap' | 'optOutHosts' | 'userAgent' | 'ROBOTS_PRODUCT_TOKEN' | 'NODE_ENV'>;
+  config: Pick<
+    Config,
+    'fetchHostMap' | 'fetchExtraCa' | 'optOutHosts' | 'userAgent' | 'ROBOTS_PRODUCT_TOKEN' | 'NODE_ENV'
+  >;
   kv: KeyValueStore;
   warn(message: string): void;
   recordRobotsOverride(url: string): Promise<void>;
@@ -23,6 +26,11 @@ export interface FetchOptions {
   userAgent?: string;
   /** A 429/503 whose Retry-After is at most this many seconds is waited out and retried once. Default 10. */
   retryAfterMaxSeconds?: number;
+  /**
+   * `bytes`: read the whole body under the cap whatever its kind, binaries included, and hand it back
+   * undecoded in `raw` (`body` stays empty). Documents and gzip sitemaps need the bytes themselves.
+   */
+  readAs?: 'bytes';
 }
 
 export type BodyKind = 'html' | 'xml' | 'text' | 'json' | 'binary';
@@ -41,6 +49,8 @@ export interface FetchedPage {
   body: string;
   /** Decoded (decompressed) bytes read. */
   bytes: number;
+  /** The body's bytes (content coding removed); only when the fetch asked for `readAs: 'bytes'`. */
+  raw?: Uint8Array;
   redirects: string[];
   durationMs: number;
 }

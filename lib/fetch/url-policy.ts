@@ -43,7 +43,7 @@ const blockedNames = new Set([
 ]);
 const blockedSuffixes = ['.localhost', '.local', '.internal', '.localdomain', '.arpa'];
 
-// The Fetch standard's bad ports (mail, shell, IRC...): undici refuses them anyway, with a vaguer error.
+// The Fetch standard's bad ports (mail, shell, IRC...): a browser never connects to them, nor do we.
 const badPorts = new Set(
   [
     0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103,

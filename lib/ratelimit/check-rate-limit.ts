@@ -21,8 +21,17 @@ export interface RateDecision {
  */
 const fallback = new MemoryStore();
 
-export async function checkRateLimit(kv: KeyValueStore, apiKeyId: string, plan: Plan): Promise<RateDecision> {
-  const limit = plans[plan].requestsPerSecond;
+/**
+ * `limitOverride` is a tool's own rate for this plan. It counts in the key's one window, so the
+ * tool gets its higher ceiling while every request still spends from the same per-key budget.
+ */
+export async function checkRateLimit(
+  kv: KeyValueStore,
+  apiKeyId: string,
+  plan: Plan,
+  limitOverride?: number,
+): Promise<RateDecision> {
+  const limit = limitOverride ?? plans[plan].requestsPerSecond;
   const key = `rl:${apiKeyId}`;
   let degraded = false;
   let result: Awaited<ReturnType<KeyValueStore['slidingWindow']>>;

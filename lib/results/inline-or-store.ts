@@ -9,7 +9,8 @@ export const LAMBDA_SAFE_INLINE_CHARS = 5_000_000;
 const PREVIEW_CHARS = 1_000;
 
 export interface InlineDecision {
-  data: unknown;
+  /** The result as JSON text, serialised once: the envelope is written around it. */
+  json: string;
   warning?: string;
 }
 
@@ -21,11 +22,16 @@ export async function inlineOrStore(
     data: unknown;
     maxInlineChars: number | undefined;
     keep?: (data: unknown) => Record<string, unknown>;
+    /** What counts against `max_inline_chars` when a tool's section says (else the whole JSON). */
+    measure?: (data: unknown) => number;
   },
 ): Promise<InlineDecision> {
-  const json = JSON.stringify(input.data);
-  const limit = Math.min(input.maxInlineChars ?? LAMBDA_SAFE_INLINE_CHARS, LAMBDA_SAFE_INLINE_CHARS);
-  if (json.length <= limit) return { data: input.data };
+  const json = JSON.stringify(input.data) ?? 'null';
+  const requested = input.maxInlineChars ?? LAMBDA_SAFE_INLINE_CHARS;
+  const limit = Math.min(requested, LAMBDA_SAFE_INLINE_CHARS);
+  const measured = input.measure ? input.measure(input.data) : json.length;
+  // The Lambda response cap is about the whole JSON, whatever a tool measures.
+  if (measured <= requested && json.length <= LAMBDA_SAFE_INLINE_CHARS) return { json };
 
   const { handle, expiresAt } = await storeResult(db, {
     accountId: input.accountId,
@@ -35,14 +41,14 @@ export async function inlineOrStore(
   });
   const overLambdaCap = input.maxInlineChars === undefined || input.maxInlineChars > LAMBDA_SAFE_INLINE_CHARS;
   return {
-    data: {
+    json: JSON.stringify({
       ...input.keep?.(input.data),
       preview: json.slice(0, Math.min(PREVIEW_CHARS, limit)),
       result_handle: handle,
       total_chars: json.length,
       truncated: true,
       expires_at: expiresAt.toISOString(),
-    },
+    }),
     warning: overLambdaCap
       ? `Result of ${json.length} characters exceeds the ${LAMBDA_SAFE_INLINE_CHARS}-character response cap; stored as ${handle}, read it with read_result.`
       : undefined,

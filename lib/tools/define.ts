@@ -1,6 +1,7 @@
 import type { z } from '@hono/zod-openapi';
-import type { Services } from '../app/services.js';
 import type { Plan } from '../auth/plans.js';
+import type { BrowserNeeds } from '../browser/runtime.js';
+import type { Services } from '../services.js';
 
 /** What a tool's `run` sees of the metered call around it. */
 export interface ToolContext {
@@ -55,8 +56,30 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   schema: S;
   example: z.input<S>;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
+  /**
+   * Requests per second per key on this tool, per plan, where the tool's reference sets its own
+   * (extract_with_llm: 2 on Free, document 1 §8.1). Plans not named keep the plan's rate.
+   */
+  rateLimitPerSecond?: Partial<Record<Plan, number>>;
+  /**
+   * npm packages the tool imports lazily (`await import(...)`) on a rare path and that are too large
+   * to carry in its bundle: every bundle leaves them out and this tool's Lambda ships them beside
+   * its bundle, so a cold start never parses them (unpdf's pdf.js is 1.6 MB).
+   */
+  runtimePackages?: readonly string[];
   /** Fields kept beside the handle when the result is too large to return inline. */
   keepWhenStored?(data: T): Record<string, unknown>;
+  /**
+   * The characters of `data` that count against `max_inline_chars`, for a tool whose section names
+   * them (browser_session: the page content and snapshot trees); the whole JSON otherwise.
+   */
+  inlineMeasure?(data: T): number;
+  /**
+   * Tools that drive a browser (their own renders, escalation, the session host) say how to open the
+   * browser tier, which a tool's Lambda opens beside its services, and whether they need the host;
+   * infra/ gives them the browser layer (and the host's address). Only their bundles carry it.
+   */
+  browser?: BrowserNeeds;
 }
 
 export function defineTool<S extends AnyToolSchema, T>(

@@ -69,10 +69,8 @@ function loadCorpus(): { pages: Page[]; large: Page } {
 const ours: Convert = (html, url) => PageDocument.parse(html, url).markdown({ onlyMainContent: true });
 
 /** The baseline the notes measured: Readability on a linkedom document, then turndown with GFM, string in. */
-async function createBaseline(): Promise<Convert> {
-  // turndown-plugin-gfm ships no types; a computed specifier keeps the compiler from asking for them.
-  const gfmModule = 'turndown-plugin-gfm';
-  const { gfm } = (await import(gfmModule)) as { gfm: TurndownService.Plugin };
+export async function createBaseline(): Promise<Convert> {
+  const { gfm } = await import('turndown-plugin-gfm');
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced' });
   turndown.use(gfm);
   return (html) => {

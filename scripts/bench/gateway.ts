@@ -1,118 +1,75 @@
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createApp } from '../../lib/app/create-app.js';
-import { openServices } from '../../lib/app/open-services.js';
-import { validateInput } from '../../lib/app/validate-input.js';
-import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
-import { parseConfig } from '../../lib/env.js';
-import { successBody } from '../../lib/errors/envelope.js';
-import type { ToolContext } from '../../lib/tools/define.js';
-import { tools } from '../../lib/tools/registry.js';
+import { analyzeContentTool } from '../../lib/tools/analyze-content/index.js';
+import { type CallSample, medianSplit, paced, startBenchServers, timedCall } from './bench-server.js';
 import { fmt, summarize } from './stats.js';
 
-const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+const TOOL = analyzeContentTool;
+const TIGHT_CALLS = Number(process.env.BENCH_CALLS ?? 2000);
+const PACED_CALLS = Number(process.env.BENCH_PACED_CALLS ?? 300);
+const PACED_PER_SECOND = 9;
 const KEYS = 200;
-const TOOL = 'analyze_content';
 const BODY = JSON.stringify({
-  content: 'The quick brown fox jumps over the lazy dog. It was a good day for it.',
+  content:
+    'The quick brown fox jumps over the lazy dog. It was a good day for it. The dog did not mind at all, ' +
+    'and the fox went home pleased with the afternoon it had spent in the sun by the river bank.',
 });
 
 /**
- * The same tool twice in one run, against real PostgreSQL and Redis: once through the whole
- * metered chain (auth, rate limit, hold, commit, usage row), once with metering bypassed
- * (parse, validate, run, envelope). The difference is what metering costs a call.
+ * What metering costs a call, two ways, against real PostgreSQL and Redis. In a tight loop (each
+ * call as soon as the last returns) and paced at 9 calls/s as real clients call: a paced call finds
+ * connections and caches idle, which a tight loop never shows. Each is compared in the same run with
+ * the free GET of the same path (no key, no ledger) and with the tool run with metering bypassed.
  */
 export async function runGatewayBench(): Promise<void> {
-  const config = parseConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL:
-      process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/test',
-    REDIS_URL: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  });
-  const services = await openServices(config);
-  await services.migrate();
-  const tool = tools.find((candidate) => candidate.name === TOOL);
-  if (!tool) throw new Error(`${TOOL} is not in the registry`);
-
-  const metered = createApp({ services, tools: [tool] });
-  const bypass = new Hono().post(`/api/v1/tools/${TOOL}`, async (c) => {
-    const started = performance.now();
-    const input = validateInput(tool.schema, await c.req.json());
-    const outcome = await tool.run({ warn: () => {} } as unknown as ToolContext, input);
-    return c.json(
-      successBody(
-        {
-          data: outcome.data,
-          credits_used: 0,
-          credits_remaining: 0,
-          processing_time: performance.now() - started,
-        },
-        [],
-      ),
-    );
-  });
-
-  // Keys are spread so the per-key rate limit (10/s on business) never refuses a benchmark call.
-  const { id } = await createAccount(services.db, { name: 'bench', plan: 'business', credits: CALLS * 10 });
-  const keys = await Promise.all(
-    Array.from({ length: KEYS }, () => createApiKey(services.db, id).then((k) => k.key)),
-  );
-
-  const servers = [metered, bypass].map((app) => serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }));
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('listening', resolve))));
-  const [meteredUrl, bypassUrl] = servers.map(
-    (server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/tools/${TOOL}`,
-  );
-
-  async function timeCalls(url: string, count: number): Promise<number[]> {
-    const samples: number[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const started = performance.now();
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-API-Key': keys[i % KEYS] },
-        body: BODY,
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`benchmark call answered ${response.status}`);
-      samples.push(performance.now() - started);
-    }
-    return samples;
-  }
+  const bench = await startBenchServers(TOOL, { keys: KEYS, credits: (TIGHT_CALLS + PACED_CALLS) * 10 });
+  const path = `/api/v1/tools/${TOOL.name}`;
+  const post = (i: number) =>
+    timedCall(`${bench.metered.url}${path}`, { method: 'POST', key: bench.keys[i % KEYS], body: BODY });
+  const bypass = () => timedCall(`${bench.bypass.url}${path}`, { method: 'POST', body: BODY });
+  const get = () => timedCall(`${bench.metered.url}${path}`, { method: 'GET' });
 
   // Warm-up: every key's lookup cached, JIT warm, connections open.
-  await timeCalls(meteredUrl, KEYS);
-  await timeCalls(bypassUrl, KEYS);
-  // Interleaved rounds so machine noise lands on both sides alike.
-  const meteredSamples: number[] = [];
-  const bypassSamples: number[] = [];
+  for (let i = 0; i < KEYS; i += 1) await post(i);
+  for (let i = 0; i < 100; i += 1) await Promise.all([bypass(), get()]);
+
+  // Interleaved rounds so machine noise lands on every side alike.
+  const tight = { post: [] as CallSample[], bypass: [] as CallSample[], get: [] as CallSample[] };
   for (let round = 0; round < 10; round += 1) {
-    meteredSamples.push(...(await timeCalls(meteredUrl, CALLS / 10)));
-    bypassSamples.push(...(await timeCalls(bypassUrl, CALLS / 10)));
+    for (let i = 0; i < TIGHT_CALLS / 10; i += 1) tight.post.push(await post(round * 1000 + i));
+    for (let i = 0; i < TIGHT_CALLS / 10; i += 1) tight.bypass.push(await bypass());
+    for (let i = 0; i < TIGHT_CALLS / 10; i += 1) tight.get.push(await get());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  const withMetering = summarize(meteredSamples);
-  const without = summarize(bypassSamples);
+  // Each call waits its turn at the pace, the three kinds in rotation, so that every kind comes
+  // after the same idle gap. One key, as one client calling at its plan's pace would use it.
+  const slow = { post: [] as CallSample[], bypass: [] as CallSample[], get: [] as CallSample[] };
+  await paced(PACED_CALLS * 3, 1000 / PACED_PER_SECOND, async (i) => {
+    if (i % 3 === 0) slow.post.push(await post(0));
+    else if (i % 3 === 1) slow.get.push(await get());
+    else slow.bypass.push(await bypass());
+  });
 
-  console.log(`\nGateway (${TOOL}, ${CALLS} calls each, PostgreSQL + Redis over TCP)`);
-  console.log(`  full chain        p50 ${fmt(withMetering.p50)}  p99 ${fmt(withMetering.p99)}`);
-  console.log(`  metering bypassed p50 ${fmt(without.p50)}  p99 ${fmt(without.p99)}`);
-  console.log(
-    `  metering overhead p50 +${fmt(withMetering.p50 - without.p50)} (x${(withMetering.p50 / without.p50).toFixed(2)})  p99 +${fmt(withMetering.p99 - without.p99)} (x${(withMetering.p99 / without.p99).toFixed(2)})  target: <= 2 ms at p50`,
-  );
-
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  await services.close();
+  console.log(`\nGateway (${TOOL.name}, PostgreSQL + Redis over TCP)`);
+  for (const [label, set] of [
+    [`tight loop, ${TIGHT_CALLS} calls each`, tight],
+    [`paced at ${PACED_PER_SECOND}/s, ${PACED_CALLS} calls each`, slow],
+  ] as const) {
+    const metered = summarize(set.post.map((s) => s.latencyMs));
+    const free = summarize(set.get.map((s) => s.latencyMs));
+    const bare = summarize(set.bypass.map((s) => s.latencyMs));
+    console.log(`  ${label}`);
+    console.log(`    metered POST       p50 ${fmt(metered.p50)}  p99 ${fmt(metered.p99)}`);
+    console.log(`    free GET           p50 ${fmt(free.p50)}  p99 ${fmt(free.p99)}`);
+    console.log(`    metering bypassed  p50 ${fmt(bare.p50)}  p99 ${fmt(bare.p99)}`);
+    console.log(
+      `    metering overhead  p50 +${fmt(metered.p50 - bare.p50)} over the bypassed run, ` +
+        `+${fmt(metered.p50 - free.p50)} over the free GET (target <= 2 ms, goal <= 1 ms)`,
+    );
+    console.log(`    server split (p50 ms): ${medianSplit(set.post)}`);
+  }
+  await bench.close();
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runGatewayBench().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runGatewayBench();
 }

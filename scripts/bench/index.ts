@@ -1,6 +1,20 @@
+import { runApiPathBench } from './api-path.js';
+import { runBrowserBench } from './browser.js';
+import { runColdStartBench } from './cold-start.js';
 import { runExtractionBench } from './extraction.js';
 import { runGatewayBench } from './gateway.js';
+import { runMainContentQuality } from './main-content-quality.js';
+import { runMonitorsBench } from './monitors.js';
+import { runResearchBench } from './research.js';
+import { runSiteBench } from './site.js';
 
 /** `npm run bench`: every benchmark, each printing its own figures beside a same-run baseline. */
 await runGatewayBench();
 await runExtractionBench();
+runMainContentQuality();
+await runApiPathBench();
+await runColdStartBench();
+await runResearchBench();
+await runSiteBench();
+await runMonitorsBench();
+await runBrowserBench();

@@ -23,6 +23,15 @@ describe('analyzeText', () => {
     expect(result.readability?.flesch_score).toEqual(expect.any(Number));
   });
 
+  it('answers not_applicable for a German report whose only lexicon words are German articles', () => {
+    const report =
+      'Die Deutsche Bahn hat die Sperrung der Strecke zwischen Hamburg und Berlin aufgehoben. Die Züge ' +
+      'fahren wieder nach Plan, teilte die Bahn am Morgen mit. Reisende sollen die Verbindungen prüfen.';
+    const result = analyzeText(report, { ...none, analyzeSentiment: true, detectLanguage: true });
+    expect(result.language).toBe('de');
+    expect(result.sentiment).toMatchObject({ label: 'not_applicable', score: 0, negative_matches: 0 });
+  });
+
   it('returns null for parts that were not requested', () => {
     const result = analyzeText('Some text that is long enough to be a sentence.', none);
     expect(result).toMatchObject({ language: null, keywords: null, sentiment: null, readability: null });

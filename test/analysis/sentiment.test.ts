@@ -76,6 +76,15 @@ describe('analyzeSentiment', () => {
     });
   });
 
+  it("does not count the detected language's function words as English hits", () => {
+    // "die" is the German article and a negative English word; "war" is German "was".
+    const report =
+      'Die Deutsche Bahn meldet, dass die Strecke zwischen Köln und Düsseldorf wieder frei ist. Der Zug war pünktlich.';
+    expect(sentiment(report, 'de')).toMatchObject({ label: 'not_applicable', score: 0, negative_matches: 0 });
+    // The same words stay hits in English text.
+    expect(sentiment('They will die in the war.', 'en').negative_matches).toBeGreaterThanOrEqual(1);
+  });
+
   it('scores non-English text that does hit the lexicon', () => {
     expect(sentiment('Le film était excellent et fantastic.', 'fr').label).toBe('positive');
   });

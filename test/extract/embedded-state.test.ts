@@ -321,3 +321,54 @@ describe('findEmbeddedState never runs page code', () => {
     expect(warnings).toMatch(/next_f: 1 self.__next_f push\(es\) could not be read/);
   });
 });
+
+describe('findEmbeddedState: state written in pieces or wrapped for XHTML', () => {
+  const page = (scripts: string[]) =>
+    `<html><head>${scripts.map((script) => `<script>${script}</script>`).join('')}</head><body></body></html>`;
+
+  it('merges property assignments into one object after `window.X = window.X || {}`', () => {
+    const state = findEmbeddedState(
+      page([
+        'window.__PRELOADED_STATE__ = window.__PRELOADED_STATE__ || {};',
+        'window.__PRELOADED_STATE__.HeaderMenu_64411 = {"items":[{"label":"Home","href":"/"}]};',
+        'window.__PRELOADED_STATE__["Footer_12"] = {"copyright":"2025"}; window.__PRELOADED_STATE__.Teasers_9 = [1,2];',
+      ]),
+      { raw: false },
+    );
+    expect(state.found.map((source) => source.name)).toEqual(['preloaded_state']);
+    expect(state.data.preloaded_state).toEqual({
+      HeaderMenu_64411: { items: [{ label: 'Home', href: '/' }] },
+      Footer_12: { copyright: '2025' },
+      Teasers_9: [1, 2],
+    });
+    expect(state.warnings).toEqual([]);
+  });
+
+  it('adds property assignments to a state assigned whole, later ones winning, nested paths included', () => {
+    const state = findEmbeddedState(
+      page([
+        'window.__INITIAL_STATE__ = {"user":{"id":7},"cart":{"items":[]}};',
+        'window.__INITIAL_STATE__.cart = {"items":[{"sku":"A1"}]}; window.__INITIAL_STATE__.ui.theme = "dark";',
+        'if (window.__INITIAL_STATE__.user === null) { window.__INITIAL_STATE__.flag = window.other; }',
+      ]),
+      { raw: false },
+    );
+    expect(state.data.initial_state).toEqual({
+      user: { id: 7 },
+      cart: { items: [{ sku: 'A1' }] },
+      ui: { theme: 'dark' },
+    });
+  });
+
+  it.each([
+    ['bare', (json: string) => `<![CDATA[${json}]]>`],
+    ['behind // comments', (json: string) => `//<![CDATA[\n${json}\n//]]>`],
+    ['behind /* */ comments', (json: string) => `/*<![CDATA[*/${json}/*]]>*/`],
+  ])('unwraps __NEXT_DATA__ held in a CDATA section (%s)', (_label, wrap) => {
+    const json = '{"props":{"pageProps":{"title":"Hello"}},"page":"/","buildId":"b1"}';
+    const html = `<html><body><script id="__NEXT_DATA__" type="application/json">${wrap(json)}</script></body></html>`;
+    const state = findEmbeddedState(html, { raw: false });
+    expect(state.warnings).toEqual([]);
+    expect((state.data as AnyData).next_data.props.pageProps.title).toBe('Hello');
+  });
+});

@@ -38,6 +38,11 @@ describe('assessFetchedPage: bot walls without escalate answer BLOCKED', () => {
     ['vercel-checkpoint', 'vercel', 429],
     ['amazon-captcha', 'amazon', 502],
     ['cloudflare-legacy-503', 'cloudflare', 502],
+    ['cloudflare-iuam-2015', 'cloudflare', 502],
+    ['cloudflare-iuam-2020', 'cloudflare', 502],
+    ['cloudflare-captcha-2018', 'cloudflare', 403],
+    ['aws-waf-challenge', 'amazon', 502],
+    ['aws-waf-captcha', 'amazon', 502],
     ['datadome-api', 'datadome', 403],
   ])('%s: %s, HTTP %i', (name, vendor, status) => {
     const error = refusal(wallFixture(name), EXTRACT_TEXT);
@@ -47,6 +52,24 @@ describe('assessFetchedPage: bot walls without escalate answer BLOCKED', () => {
       blocked: { vendor, evidence: expect.arrayContaining([expect.any(String)]) },
       next_step: BLOCKED_NEXT_STEP,
     });
+  });
+
+  it.each(['extract_metadata', 'extract_content', 'analyze_content', 'fetch_url'])(
+    'an AWS WAF challenge (202, empty body) is a named wall for %s too, never an empty success',
+    (tool) => {
+      const error = refusal(wallFixture('aws-waf-challenge'), { tool, escalate: false });
+      expect(error.code, describeError(error)).toBe('BLOCKED');
+      expect(error.extra?.blocked).toEqual({
+        vendor: 'amazon',
+        evidence: ['header x-amzn-waf-action: challenge'],
+      });
+    },
+  );
+
+  it('a Cloudflare JavaScript challenge served as 503 is a wall that escalate retries, not a server error', () => {
+    expect(() => assessFetchedPage(wallFixture('cloudflare-iuam-2020'), ESCALATING)).toThrow(
+      expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
+    );
   });
 
   it.each([403, 429, 444])('a bare %i keeps the target status', (status) => {
@@ -199,15 +222,16 @@ describe('assessFetchedPage: pages it reads', () => {
     expect(assessFetchedPage(page, EXTRACT_TEXT)).toEqual({ warnings: [], rendered: true });
   });
 
-  it.each(['client-rendered/react-shell', 'client-rendered/angular-shell'])(
-    '%s passes with rendered: false and a warning, and is retried in a browser under escalate',
-    (name) => {
-      const expected = { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
-      expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual(expected);
-      // §4.0 lists the empty shell among the walls escalate retries; no backend yet, so 503.
-      expect(() => assessFetchedPage(wallFixture(name), ESCALATING)).toThrow(
-        expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
-      );
-    },
-  );
+  it.each([
+    'client-rendered/react-shell',
+    'client-rendered/angular-shell',
+    'client-rendered/app-with-vendor-strings',
+  ])('%s passes with rendered: false and a warning, and is retried in a browser under escalate', (name) => {
+    const expected = { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
+    expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual(expected);
+    // §4.0 lists the empty shell among the walls escalate retries; no backend yet, so 503.
+    expect(() => assessFetchedPage(wallFixture(name), ESCALATING)).toThrow(
+      expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectBotWall } from '../../lib/fetch/bot-wall.js';
-import { detectClientRendered, readDocument } from '../../lib/fetch/client-rendered.js';
+import { detectClientRendered, isClientRenderedHtml, readDocument } from '../../lib/fetch/client-rendered.js';
 import { fetchedPage, wallFixture } from '../fixtures/walls/load-wall-fixture.js';
 
 function clientRendered(html: string): boolean {
@@ -98,5 +98,30 @@ describe('readDocument', () => {
 
   it('decodes entities, as the Akamai page needs', () => {
     expect(readDocument('<p>Reference&#32;&#35;18&#46;2d35</p>').visibleText).toBe('Reference #18.2d35');
+  });
+});
+
+describe('isClientRenderedHtml (supplied HTML, read only as far as needed)', () => {
+  const shell = (extra: string) =>
+    `<html><head><title>App</title><script>${'var x=1;'.repeat(50)}</script></head><body>${extra}<div id="root"></div></body></html>`;
+
+  it('agrees with the full reading on shells and pages', () => {
+    for (const name of [
+      'client-rendered/react-shell',
+      'client-rendered/angular-shell',
+      'normal/contact-us',
+    ]) {
+      const { body } = wallFixture(name);
+      expect(isClientRenderedHtml(body), name).toBe(clientRendered(body));
+    }
+  });
+
+  it('stops at 200 visible characters, counting a run of white space once and scripts not at all', () => {
+    expect(isClientRenderedHtml(shell(`<p>${'a'.repeat(199)}</p>`))).toBe(true);
+    expect(isClientRenderedHtml(shell(`<p>${'a'.repeat(200)}</p>`))).toBe(false);
+    expect(
+      isClientRenderedHtml(shell(`<p>${'a'.repeat(100)}${' \n\t '.repeat(200)}${'b'.repeat(98)}</p>`)),
+    ).toBe(true);
+    expect(isClientRenderedHtml(shell(`<p>${'a'.repeat(100)} ${'b'.repeat(99)}</p>`))).toBe(false);
   });
 });

@@ -97,6 +97,23 @@ describe('detectBotWall: vendor challenge and block pages', () => {
       'vercel',
       ['header x-vercel-mitigated: challenge', 'title "Vercel Security Checkpoint"', 'HTTP 429'],
     ],
+    ['aws-waf-challenge', 'amazon', ['header x-amzn-waf-action: challenge']],
+    ['aws-waf-captcha', 'amazon', ['header x-amzn-waf-action: captcha', 'script gokuProps', 'HTTP 405']],
+    [
+      'cloudflare-iuam-2015',
+      'cloudflare',
+      ['title "Just a moment..."', 'url /cdn-cgi/l/chk_jschl', 'element #cf-content', 'HTTP 503'],
+    ],
+    [
+      'cloudflare-iuam-2020',
+      'cloudflare',
+      ['script _cf_chl_opt', 'url __cf_chl_jschl_tk__', 'element #challenge-form', 'HTTP 503'],
+    ],
+    [
+      'cloudflare-captcha-2018',
+      'cloudflare',
+      ['title "Attention Required! | Cloudflare"', 'url /cdn-cgi/l/chk_captcha', 'header cf-chl-bypass: 1'],
+    ],
   ])('%s is a %s wall with its evidence', (name, vendor, evidence) => {
     const wall = detectBotWall(wallFixture(name));
     expect(wall?.vendor, JSON.stringify(wall)).toBe(vendor);
@@ -107,6 +124,67 @@ describe('detectBotWall: vendor challenge and block pages', () => {
     const wall = detectBotWall(wallFixture('amazon-captcha'));
     expect(wall?.evidence.some((entry) => entry.startsWith('HTTP'))).toBe(false);
     expect(detectBotWall(wallFixture('amazon-captcha', { status: 503 }))?.vendor).toBe('amazon');
+  });
+
+  it('recognises each generation of the Cloudflare JavaScript challenge from any one of its markers', () => {
+    // One 503 from a Cloudflare-fronted origin, carrying a single marker of one template year each.
+    const markers = [
+      '<head><title>Just a moment...</title></head>',
+      '<head><title>Just a moment, please...</title></head>',
+      '<form action="/cdn-cgi/l/chk_jschl" method="get"><input type="hidden" name="jschl_vc" value="1"></form>',
+      '<input type="hidden" id="jschl-answer" name="jschl_answer">',
+      '<div id="cf-spinner-please-wait"></div>',
+      '<a href="https://www.cloudflare.com/">DDoS protection by Cloudflare</a>',
+      '<head><script>window._cf_chl_opt={cType:"non-interactive"}</script></head>',
+    ];
+    for (const marker of markers) {
+      const page = html(
+        503,
+        marker.startsWith('<head>')
+          ? `<html>${marker}<body><p>Ray ID: 5ed3a8c19f0e1d2a</p></body></html>`
+          : `<html><body>${marker}<p>Ray ID: 5ed3a8c19f0e1d2a</p></body></html>`,
+        {
+          ...HTML,
+          server: 'cloudflare',
+          'cf-ray': '5ed3a8c19f0e1d2a-FRA',
+        },
+      );
+      expect(detectBotWall(page)?.vendor, marker).toBe('cloudflare');
+    }
+  });
+
+  it("keeps an origin's own 503 behind Cloudflare a server error, not a wall", () => {
+    const page = html(
+      503,
+      '<html><head><title>Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>The server is temporarily unable to service your request.</p></body></html>',
+      {
+        ...HTML,
+        server: 'cloudflare',
+        'cf-ray': '5ed3a8c19f0e1d2a-FRA',
+      },
+    );
+    expect(detectBotWall(page)).toBeNull();
+  });
+
+  it("does not take an app whose inline bundle carries vendor strings for that vendor's wall", () => {
+    const app = wallFixture('client-rendered/app-with-vendor-strings');
+    expect(detectBotWall(app)).toBeNull();
+    // The same strings in a page that ships only a challenge-sized script are a wall.
+    const small = html(
+      403,
+      '<html><head><script>window._cf_chl_opt={cType:"managed"}</script></head><body></body></html>',
+      { ...HTML, server: 'cloudflare' },
+    );
+    expect(detectBotWall(small)?.vendor).toBe('cloudflare');
+  });
+
+  it('reads no vendor markers out of JSON data blocks', () => {
+    const page = html(
+      200,
+      '<html><head><script type="application/json">{"captcha":"https://geo.captcha-delivery.com/captcha/"}</script></head><body><div id="root"></div></body></html>',
+      { ...HTML, 'set-cookie': 'datadome=abc; Path=/' },
+    );
+    expect(detectBotWall(page)).toBeNull();
   });
 
   it('recognises the Cloudflare challenge from its markup when the cf-mitigated header is missing', () => {

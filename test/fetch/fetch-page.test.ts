@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, guardedRequest, retryAfterSeconds } from '../../lib/fetch/fetch-page.js';
 import { MAX_BODY_BYTES } from '../../lib/fetch/types.js';
@@ -113,10 +113,13 @@ describe('a plain fetch', () => {
   it.each([
     ['gzip', gzipSync],
     ['deflate', deflateSync],
+    // Meant to be zlib-wrapped, yet some servers send raw deflate under the same name.
+    ['deflate', deflateRawSync],
     ['br', brotliCompressSync],
+    ['gzip, br', (body: Buffer) => brotliCompressSync(gzipSync(body))],
   ])('decodes a %s body and counts the decoded bytes', async (encoding, compress) => {
     const text = `<p>${'compressible '.repeat(500)}</p>`;
-    const path = route(`/${encoding}`, (_req, res) => {
+    const path = route(`/${encoding.replace(/\W/g, '')}-${compress.name}`, (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': encoding });
       res.end(compress(Buffer.from(text)));
     });

@@ -1,12 +1,12 @@
-import { request } from 'undici';
+import { get } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, guardedRequest } from '../../lib/fetch/fetch-page.js';
 import {
-  createGuardedDispatcher,
+  createGuardedAgents,
   guardedAddresses,
   type HostResolver,
   setHostResolverForTests,
-} from '../../lib/fetch/guarded-dispatcher.js';
+} from '../../lib/fetch/guarded-agent.js';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
 import { rejectionOf, testFetchEnv } from './fetch-env.js';
 
@@ -258,17 +258,20 @@ describe('names resolved at connect time', () => {
   });
 
   it('guards the socket itself: real /etc/hosts localhost and literal IPs, with no URL policy in front', async () => {
-    const dispatcher = createGuardedDispatcher({ hostMap: new Map() });
+    const agents = createGuardedAgents({ hostMap: new Map() });
     const before = server.connections();
     for (const url of [
       `http://localhost:${server.port}/`,
       `http://127.0.0.1:${server.port}/`,
       `http://[::1]:${server.port}/`,
     ]) {
-      await expect(request(url, { dispatcher })).rejects.toMatchObject({ code: 'SSRF_BLOCKED' });
+      const refused = new Promise((resolve, reject) => {
+        get(url, { agent: agents.http }, resolve).once('error', reject);
+      });
+      await expect(refused).rejects.toMatchObject({ code: 'SSRF_BLOCKED' });
     }
     expect(server.connections()).toBe(before);
-    await dispatcher.close();
+    agents.close();
   });
 
   it('ignores FETCH_HOST_MAP in production, where the mapped name resolves like any other', async () => {

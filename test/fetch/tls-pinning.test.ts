@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { createServer, get, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGuardedDispatcher } from '../../lib/fetch/guarded-dispatcher.js';
+import { createGuardedAgents, type GuardedAgents } from '../../lib/fetch/guarded-agent.js';
 
 // A throwaway self-signed certificate for `site.test` only (valid 2000-2100), made for this test.
 const KEY = `-----BEGIN PRIVATE KEY-----
@@ -34,20 +34,40 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+function fetchText(url: string, agents: GuardedAgents): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: agents.https }, (response: IncomingMessage) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).once('error', reject);
+  });
+}
+
 describe('HTTPS over a pinned address', () => {
   it('connects to the checked address but verifies the certificate against the host name', async () => {
-    const dispatcher = createGuardedDispatcher({ hostMap: new Map([['site.test', '127.0.0.1']]), ca: CERT });
-    const response = await request(`https://site.test:${port}/`, { dispatcher });
-    expect(response.statusCode).toBe(200);
-    expect(await response.body.text()).toBe('tls ok');
-    await dispatcher.close();
+    const agents = createGuardedAgents({ hostMap: new Map([['site.test', '127.0.0.1']]), ca: [CERT] });
+    expect(await fetchText(`https://site.test:${port}/`, agents)).toEqual({ status: 200, body: 'tls ok' });
+    agents.close();
   });
 
   it('still refuses a certificate issued for another name', async () => {
-    const dispatcher = createGuardedDispatcher({ hostMap: new Map([['other.test', '127.0.0.1']]), ca: CERT });
-    await expect(request(`https://other.test:${port}/`, { dispatcher })).rejects.toMatchObject({
+    const agents = createGuardedAgents({ hostMap: new Map([['other.test', '127.0.0.1']]), ca: [CERT] });
+    await expect(fetchText(`https://other.test:${port}/`, agents)).rejects.toMatchObject({
       code: 'ERR_TLS_CERT_ALTNAME_INVALID',
     });
-    await dispatcher.close();
+    agents.close();
+  });
+
+  it('sends a mapped name with a port to that port, whatever port the URL names', async () => {
+    const agents = createGuardedAgents({
+      hostMap: new Map([['site.test', `127.0.0.1:${port}`]]),
+      ca: [CERT],
+    });
+    expect(await fetchText('https://site.test/', agents)).toEqual({ status: 200, body: 'tls ok' });
+    agents.close();
   });
 });

@@ -49,7 +49,10 @@ describe.each(tools.map((tool) => [tool.name, tool] as const))('%s', (name, tool
 
   it('answers 400 with details on wrongly typed input, uncharged', async () => {
     const account = await harness.account({ credits: 100 });
-    const res = await harness.tool(name, wronglyTyped(tool.example as Record<string, unknown>), account.key);
+    const example = tool.example as Record<string, unknown>;
+    // A tool without parameters (list_local_models takes `{}`) has no field to mistype: its body is.
+    const body = Object.keys(example).length > 0 ? wronglyTyped(example) : ['not', 'an', 'object'];
+    const res = await harness.tool(name, body, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details.length).toBeGreaterThan(0);
@@ -63,6 +66,11 @@ describe.each(tools.map((tool) => [tool.name, tool] as const))('%s', (name, tool
     expect(short.status, JSON.stringify(short.body)).toBe(402);
     expect(short.body.error.code).toBe('INSUFFICIENT_CREDITS');
     expect(short.headers.get('x-auto-recharge-triggered')).toBe('false');
+    // A tool with its own rate on Free (extract_with_llm: 2/s) refuses the call after that many.
+    const rate = tool.rateLimitPerSecond?.free ?? 1;
+    for (let call = 1; call < rate; call += 1) {
+      expect((await harness.tool(name, tool.example, account.key)).status).toBe(402);
+    }
     const limited = await harness.tool(name, tool.example, account.key);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../lib/auth/accounts.js';
 import { type DatabaseHandle, openDatabase } from '../../lib/db/client.js';
@@ -36,6 +37,14 @@ async function exerciseLedger(handle: DatabaseHandle) {
   expect(await getBalance(handle.db, id)).toBe(7);
 }
 
+/** Server drivers commit without waiting for the WAL flush (see lib/db/prepared.ts). */
+async function expectAsyncCommit(handle: DatabaseHandle) {
+  const result = (await handle.db.execute(sql`show synchronous_commit`)) as unknown as {
+    rows: { synchronous_commit: string }[];
+  };
+  expect(result.rows[0].synchronous_commit).toBe('off');
+}
+
 async function exerciseStore(store: KeyValueStore) {
   const key = `driver-test:${store.driver}:${Date.now()}:${Math.random()}`;
   await store.set(key, 'value', 30);
@@ -60,6 +69,7 @@ describe('database drivers', () => {
       await handle.migrate();
       expect(handle.driver).toBe('pglite');
       await exerciseLedger(handle);
+      await expectAsyncCommit(handle);
     } finally {
       await handle.close();
     }
@@ -70,6 +80,7 @@ describe('database drivers', () => {
     try {
       expect(handle.driver).toBe('pg');
       await exerciseLedger(handle);
+      await expectAsyncCommit(handle);
     } finally {
       await handle.close();
     }
@@ -84,6 +95,8 @@ describe('database drivers', () => {
     afterAll(() => proxy?.close());
 
     it('runs the ledger verbs', async () => {
+      // Over the runtime's own WebSocket, as on Lambda's Node 22 (vitest.config.ts turns it on).
+      expect(typeof (globalThis as { WebSocket?: unknown }).WebSocket).toBe('function');
       const handle = await openDatabase({
         DATABASE_URL: databaseUrl,
         DATABASE_DRIVER: 'neon',
@@ -93,6 +106,7 @@ describe('database drivers', () => {
       try {
         expect(handle.driver).toBe('neon');
         await exerciseLedger(handle);
+        await expectAsyncCommit(handle);
       } finally {
         await handle.close();
       }

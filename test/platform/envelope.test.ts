@@ -30,6 +30,57 @@ describe('success envelope', () => {
     expect(res.body.warnings).toEqual(['robots override']);
   });
 
+  it("keeps the envelope's field order and serialises data once, as JSON a strict parser reads", async () => {
+    const account = await harness.account();
+    const res = await harness.call('POST', '/api/v1/tools/probe', {
+      key: account.key,
+      body: { hold: 1, warn: 'w "quoted"' },
+    });
+    expect(Object.keys(res.body)).toEqual([
+      'success',
+      'data',
+      'credits_used',
+      'credits_remaining',
+      'processing_time',
+      'warnings',
+    ]);
+    expect(res.body.warnings).toEqual(['w "quoted"']);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('splits the time of a call in Server-Timing: auth, rate limit, body, hold, run, settle, serialise', async () => {
+    const account = await harness.account();
+    const res = await harness.tool('probe', { hold: 1, delay_ms: 30 }, account.key);
+    const entries = new Map(
+      (res.headers.get('server-timing') ?? '').split(',').map((entry) => {
+        const [name, ...params] = entry.trim().split(';');
+        const duration = params.find((param) => param.startsWith('dur='));
+        return [name, Number(duration?.slice(4))] as const;
+      }),
+    );
+    for (const name of [
+      'body',
+      'auth',
+      'ratelimit',
+      'validate',
+      'hold',
+      'run',
+      'serialise',
+      'settle',
+      'total',
+    ])
+      expect(entries.get(name), name).toBeGreaterThanOrEqual(0);
+    expect(entries.get('run')).toBeGreaterThanOrEqual(29);
+    expect(entries.get('total')).toBeGreaterThanOrEqual(entries.get('run')!);
+    expect(res.headers.get('timing-allow-origin')).toBe('*');
+  });
+
+  it('times what ran of a refused call too', async () => {
+    const res = await harness.tool('probe', { hold: 1 }, 'wxk_not_a_key');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('server-timing')).toMatch(/\bauth;dur=/);
+  });
+
   it('strips unknown keys instead of refusing them', async () => {
     const account = await harness.account();
     const res = await harness.tool('probe', { hold: 1, surprise: true }, account.key);

@@ -1,6 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createApp } from '../../lib/app/create-app.js';
+import { type AppOptions, createApp } from '../../lib/app/create-app.js';
+import { startNodeServer } from '../../lib/app/node-server.js';
 import type { OpenedServices } from '../../lib/app/open-services.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import type { Plan } from '../../lib/auth/plans.js';
@@ -24,6 +23,10 @@ export interface CallResult {
   body: any;
 }
 
+export type HarnessPrepare = (
+  services: OpenedServices,
+) => Promise<(() => Promise<void>) | undefined> | undefined;
+
 export interface Harness {
   baseUrl: string;
   services: OpenedServices;
@@ -40,13 +43,24 @@ export interface Harness {
 
 /** The real app on a real HTTP port, over the same services a deployment would use. */
 export async function startHarness(
-  options: { tools?: readonly ToolDefinition<AnyToolSchema>[]; env?: Record<string, string> } = {},
+  options: {
+    tools?: readonly ToolDefinition<AnyToolSchema>[];
+    env?: Record<string, string>;
+    mounts?: AppOptions['mounts'];
+    /** Adds to the services before the app starts (a browser runtime); may return its own cleanup. */
+    prepare?: HarnessPrepare;
+  } = {},
 ): Promise<Harness> {
   const services = await openTestServices(options.env);
-  const app = createApp({ services, tools: options.tools ?? allTools, withDocuments: true });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cleanup = await options.prepare?.(services);
+  const app = createApp({
+    services,
+    tools: options.tools ?? allTools,
+    withDocuments: true,
+    mounts: options.mounts,
+  });
+  const server = await startNodeServer(app, { port: 0, hostname: '127.0.0.1' });
+  const baseUrl = server.url;
   let accounts = 0;
 
   const call: Harness['call'] = async (method, path, callOptions = {}) => {
@@ -88,7 +102,8 @@ export async function startHarness(
     call,
     tool: (name, body, key) => call('POST', `/api/v1/tools/${name}`, { key, body }),
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
+      await cleanup?.();
       await services.close();
     },
   };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { type FixtureServer, startFixtureServer } from './fixture-server.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, type HarnessPrepare, startHarness } from './harness.js';
 
 /** A file under test/fixtures, as text: `readFixture('pages/scrape-article.html')`. */
 export function readFixture(path: string): string {
@@ -82,6 +82,8 @@ export interface ToolSiteOptions {
   tools: readonly ToolDefinition<AnyToolSchema>[];
   /** More configuration; a FETCH_HOST_MAP here is added to the site's own entry. */
   env?: Record<string, string>;
+  /** Passed to the harness: additions to its services (a browser runtime). */
+  prepare?: HarnessPrepare;
 }
 
 export interface ToolSite extends Omit<FixtureServer, 'url'> {
@@ -120,6 +122,7 @@ export async function startToolSite(options: ToolSiteOptions): Promise<ToolSite>
     harness = await startHarness({
       tools: options.tools,
       env: { ...options.env, FETCH_HOST_MAP: hostMap },
+      prepare: options.prepare,
     });
   } catch (error) {
     await server.close();

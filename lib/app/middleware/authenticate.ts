@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { verifyApiKey } from '../../auth/verify-key.js';
 import type { AppEnv } from '../env.js';
+import { timed } from '../server-timing.js';
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
@@ -14,7 +15,10 @@ export function authenticate(options: { acceptBearer: boolean }) {
     const headerKey = c.req.header('x-api-key')?.trim() || undefined;
     const rawKey =
       headerKey ?? (options.acceptBearer ? bearerToken(c.req.header('authorization')) : undefined);
-    c.set('caller', await verifyApiKey(services.db, rawKey, services.config.DEV_API_KEY));
+    c.set(
+      'caller',
+      await timed(c, 'auth', () => verifyApiKey(services.db, rawKey, services.config.DEV_API_KEY)),
+    );
     await next();
   });
 }

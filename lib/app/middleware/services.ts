@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
+import type { Services } from '../../services.js';
 import type { AppEnv } from '../env.js';
-import type { Services } from '../services.js';
 
 /** Services are opened once per cold start; requests wait on the same promise. */
 export function provideServices(services: Services | Promise<Services>) {

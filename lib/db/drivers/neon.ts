@@ -1,10 +1,9 @@
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
-import ws from 'ws';
 import type { Database, DatabaseHandle } from '../client.js';
 import { migrationsFolder } from '../migrations-folder.js';
-import { attachPreparedRunner, poolRunner } from '../prepared.js';
+import { attachPreparedRunner, commitWithoutWaitingForFlush, poolRunner } from '../prepared.js';
 import * as schema from '../schema/index.js';
 
 /**
@@ -12,7 +11,11 @@ import * as schema from '../schema/index.js';
  * the HTTP driver cannot.
  */
 export async function openNeon(url: string, options: { wsProxy?: string } = {}): Promise<DatabaseHandle> {
-  neonConfig.webSocketConstructor = ws;
+  // Node 22 (Lambda) has a WebSocket of its own; Node 20 (this machine) needs the `ws` package,
+  // which Lambda bundles leave out.
+  neonConfig.webSocketConstructor =
+    (globalThis as { WebSocket?: typeof neonConfig.webSocketConstructor }).WebSocket ??
+    (await import('ws')).default;
   if (options.wsProxy) {
     // Neon's documented local setup: a plain WebSocket proxy in front of a local PostgreSQL.
     neonConfig.wsProxy = options.wsProxy;
@@ -21,6 +24,7 @@ export async function openNeon(url: string, options: { wsProxy?: string } = {}):
     neonConfig.pipelineConnect = false;
   }
   const pool = new Pool({ connectionString: url, max: 5 });
+  commitWithoutWaitingForFlush(pool);
   const db = drizzle(pool, { schema });
   attachPreparedRunner(db as unknown as Database, poolRunner(pool));
   return {

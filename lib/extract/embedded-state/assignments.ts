@@ -79,3 +79,36 @@ export function findAssignedValue(script: string, name: string): DataRead | null
 function isDescriptor(value: unknown): value is { value: unknown } {
   return typeof value === 'object' && value !== null && Object.hasOwn(value, 'value');
 }
+
+export interface PropertyAssignment {
+  /** Keys below the global: `["HeaderMenu_64411"]` for `window.NAME.HeaderMenu_64411 = …`. */
+  path: string[];
+  read: DataRead;
+}
+
+const PROPERTY_KEY = /^\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*(["'])((?:(?!\2)[^\\]|\\.)*)\2\s*\])/;
+
+/**
+ * `NAME.key = …`, `NAME["key"] = …` and deeper (`NAME.a.b = …`), in document order: how pages that
+ * assemble their state piece by piece (a CMS writing one assignment per rendered component after
+ * `window.NAME = window.NAME || {}`) fill the global. Only assignments of data are returned.
+ */
+export function findPropertyAssignments(script: string, name: string): PropertyAssignment[] {
+  if (!script.includes(name)) return [];
+  const found: PropertyAssignment[] = [];
+  const start = new RegExp(`(?<![\\w$])${escapeRegExp(name)}(?=\\s*[.[])`, 'g');
+  for (const match of script.matchAll(start)) {
+    let at = (match.index ?? 0) + match[0].length;
+    const path: string[] = [];
+    for (let key = PROPERTY_KEY.exec(script.slice(at, at + 300)); key; ) {
+      path.push(key[1] ?? key[3]);
+      at += key[0].length;
+      key = PROPERTY_KEY.exec(script.slice(at, at + 300));
+    }
+    const assignment = /^\s*=(?![=>])/.exec(script.slice(at, at + 20));
+    if (path.length === 0 || !assignment) continue;
+    const read = readDataAt(script, at + assignment[0].length);
+    if (read) found.push({ path, read });
+  }
+  return found;
+}

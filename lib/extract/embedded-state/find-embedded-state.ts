@@ -39,7 +39,7 @@ export function findEmbeddedState(html: string, options: FindEmbeddedStateOption
     const attribs = element.attribs;
     if (attribs.src !== undefined) continue;
     const kind = scriptKind(attribs.type);
-    const text = $(element).text();
+    const text = unwrapCdata($(element).text());
     if (kind === 'js') {
       inlineScripts.push(text);
       continue;
@@ -96,6 +96,19 @@ export function findEmbeddedState(html: string, options: FindEmbeddedStateOption
     collector.add('json_scripts', 'script[type="application/json"]', jsonScriptBytes, jsonScripts);
   }
   return collector.result();
+}
+
+/**
+ * Serializers that write XHTML wrap script contents in `<![CDATA[ … ]]>` (often behind `//` or
+ * `/* … *\/` so that HTML parsers skip the markers as comments); an HTML parser keeps the markers
+ * as text, and JSON.parse would refuse them.
+ */
+const CDATA_WRAPPED =
+  /^\s*(?:\/\/|\/\*)?\s*<!\[CDATA\[(?:\s*\*\/)?([\s\S]*?)(?:\/\/|\/\*)?\s*\]\]>\s*(?:\*\/)?\s*$/;
+
+export function unwrapCdata(text: string): string {
+  const wrapped = CDATA_WRAPPED.exec(text);
+  return wrapped ? wrapped[1] : text;
 }
 
 /**

@@ -1,14 +1,13 @@
-import { type DataRead, findAssignedValue, readDataAt } from './assignments.js';
+import { type DataRead, findAssignedValue, findPropertyAssignments, readDataAt } from './assignments.js';
 import type { SourceCollector } from './collector.js';
 import { readCallArguments } from './js-literal.js';
 import { collectFlightChunks, decodeFlight, type FlightChunks } from './next-flight.js';
 import { jsonBytes } from './plain-json.js';
-import { GLOBAL_SOURCES } from './sources.js';
+import { GLOBAL_SOURCES, type SourceName } from './sources.js';
 
 /** Reads every source that lives in inline JavaScript. Scripts are text here: none is run. */
 export function readScriptSources(scripts: string[], collector: SourceCollector): void {
   readGlobals(scripts, collector);
-  readNuxtConfig(scripts, collector);
   readNextFlight(scripts, collector);
   readApolloTransport(scripts, collector);
   readSvelteKitNodes(scripts, collector);
@@ -29,21 +28,54 @@ function readGlobals(scripts: string[], collector: SourceCollector): void {
       }
       if (read) failure ??= read.reason;
     }
-    if (!collector.has(name) && failure !== null) warnUnreadable(collector, name, variable, failure);
+    const merged = mergePropertyAssignments(scripts, name, variable, collector);
+    if (!collector.has(name) && !merged && failure !== null)
+      warnUnreadable(collector, name, variable, failure);
   }
 }
 
-/** Nuxt 3 writes `window.__NUXT__={};window.__NUXT__.config={…}` beside its devalue payload. */
-function readNuxtConfig(scripts: string[], collector: SourceCollector): void {
+/**
+ * `window.NAME.key = {…}` assignments, in document order, merged into the global's object (an
+ * object of their own when the global was only initialised with `window.NAME || {}`). Nuxt 3's
+ * `window.__NUXT__.config = {…}` is one of them. Returns whether any was read.
+ */
+function mergePropertyAssignments(
+  scripts: string[],
+  name: SourceName,
+  variable: string,
+  collector: SourceCollector,
+): boolean {
+  const current = collector.get(name);
+  if (current !== undefined && !isPlainObject(current)) return false;
+  const state: Record<string, unknown> = { ...(current as Record<string, unknown> | undefined) };
+  let bytes = 0;
+  let merged = 0;
   for (const script of scripts) {
-    if (!script.includes('__NUXT__')) continue;
-    const read = firstReadAfter(script, /__NUXT__\s*\.\s*config\s*=(?!=)/g);
-    if (!read?.ok) continue;
-    const current = collector.get('nuxt');
-    const base = typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {};
-    collector.update('nuxt', '__NUXT__', read.bytes, { ...base, config: read.value });
-    return;
+    for (const { path, read } of findPropertyAssignments(script, variable)) {
+      if (!read.ok) continue;
+      setPath(state, path, read.value);
+      bytes += read.bytes;
+      merged += 1;
+      if (read.partial) warnPartial(collector, name, `${variable}.${path.join('.')}`);
+    }
   }
+  if (merged === 0) return false;
+  collector.update(name, variable, bytes, state);
+  return true;
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    node[key] = isPlainObject(next) ? { ...next } : {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readNextFlight(scripts: string[], collector: SourceCollector): void {

@@ -1,6 +1,8 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
 import { classTokens, classWeight } from './patterns.js';
+import { TEASER_LINE } from './section-words.js';
 import type { ContentStats } from './stats.js';
+import { isTeaser, isTeaserList } from './teasers.js';
 
 /** Siblings of these kinds between two kept siblings belong to the article (a heading, a figure…). */
 const CONTENT_TAGS = new Set([
@@ -109,10 +111,9 @@ const CLEANED_TAGS = new Set([
   'header',
 ]);
 
-/** "Read more: <headline>", "See also: <headline>": a teaser dressed as a paragraph. */
-const TEASER_LINE = /^(?:read|see|related|more|also|watch|listen|further)\b[^:]{0,24}:/i;
-
 function shouldDrop(el: Element, stats: ContentStats): boolean {
+  // An <article> inside the article is another story's teaser.
+  if (el.name === 'article') return isTeaser(el, stats);
   if (el.name === 'p') {
     const s = stats.get(el);
     return s.text < 200 && stats.linkDensity(el) > 0.5 && TEASER_LINE.test(textOf(el));
@@ -125,8 +126,14 @@ function shouldDrop(el: Element, stats: ContentStats): boolean {
   const isList = el.name === 'ul' || el.name === 'ol' || el.name === 'dl';
   if (s.inputs > 0 && s.inputs > Math.floor(s.paragraphs / 3)) return true;
   if (weight < 0 && density > 0.2 && s.text < 500) return true;
-  if (isList) return density > 0.8 && s.listItems >= 3 && s.text / s.listItems < 80 && weight <= 0;
+  if (isList) {
+    // A table of contents: link density leaves in-page links out on purpose (they are not
+    // navigation away), so they are counted apart.
+    if (s.listItems >= 3 && s.inPageLink >= s.text * 0.8) return true;
+    return density > 0.8 && s.listItems >= 3 && s.text / s.listItems < 80 && weight <= 0;
+  }
   if (el.name === 'table') return density > 0.7;
+  if (isTeaserList(el, stats)) return true;
   if (density > 0.5 && s.text < 600 && weight < 25) return true;
   // A lone tag line like "Tags: a, b" or "Filed under …".
   return s.text < 25 && density > 0 && s.images === 0 && s.paragraphs === 0 && !hasHeading(el);

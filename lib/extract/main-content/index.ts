@@ -1,6 +1,8 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
+import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
+import { findLead } from './lead.js';
 import { findBoilerplate } from './prune.js';
 import {
   climbWhileProse,
@@ -9,6 +11,7 @@ import {
   pickTopCandidate,
   scoreCandidates,
 } from './score.js';
+import { dropBoilerplateSections } from './sections.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
@@ -42,7 +45,13 @@ interface Attempt {
   usedHint: boolean;
 }
 
-function attempt(body: Element, measure: TextMeasure, useNames: boolean, hint?: string): Attempt | null {
+function attempt(
+  body: Element,
+  measure: TextMeasure,
+  useNames: boolean,
+  options: MainContentOptions,
+): Attempt | null {
+  const hint = options.articleBodyHint;
   const removed = findBoilerplate(body, measure, { useNames });
   const stats = new ContentStats(body, removed);
   const scores = scoreCandidates(stats, body);
@@ -59,11 +68,35 @@ function attempt(body: Element, measure: TextMeasure, useNames: boolean, hint?: 
   const declared = isDeclaredArticleBody(top) ? top : declaredArticleBodyAncestor(top, body);
   if (declared) top = declared;
   else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
+  // A body split across wrappers (`<div class=row><div class=col>…`) is merged at the level where its
+  // parts are siblings, not inside the one wrapper the best part sits in.
+  if (!usedHint) top = liftOnlyChild(top, body, removed);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
-  const roots = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
-  const cleanedText = cleanInside(roots, stats, removed);
+  const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
+  const lead = findLead(body_[0], stats, removed);
+  const roots = [...lead, ...body_];
+  const sectionText = dropBoilerplateSections(roots, stats, removed);
+  const cleanedText =
+    sectionText +
+    cleanInside(roots, stats, removed) +
+    trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
   return { roots, removed, textLength, usedHint };
+}
+
+function liftOnlyChild(top: Element, body: Element, removed: ReadonlySet<Element>): Element {
+  let current = top;
+  for (let p = current.parent; isElement(p) && p !== body; p = p.parent) {
+    const others = p.children.some(
+      (child) =>
+        child !== current &&
+        ((child.type === 'text' && child.data.trim() !== '') ||
+          (isElement(child) && child.type === 'tag' && !removed.has(child))),
+    );
+    if (others) break;
+    current = p;
+  }
+  return current;
 }
 
 /** A candidate inside an itemprop=articleBody element is part of the body the CMS declared. */
@@ -83,11 +116,11 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
  */
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
   const measure = new TextMeasure();
-  let best = attempt(body, measure, true, options.articleBodyHint);
+  let best = attempt(body, measure, true, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
   if (tooShort && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
-    const second = attempt(body, measure, false, options.articleBodyHint);
+    const second = attempt(body, measure, false, options);
     if (second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';

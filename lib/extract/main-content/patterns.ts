@@ -55,7 +55,7 @@ const DECISIVE_WORDS = wordSet(`
   related recommended recommendations recommendation recirc recirculation outbrain taboola zergnet
   cookie cookies consent gdpr ccpa onetrust
   share shares sharing sharebar sharetools sharedaddy addthis sharethis
-  newsletter newsletters paywall regwall popup modal
+  newsletter newsletters popup modal
 `);
 
 /** Glued names ("relatedposts", "commentlist2", "newsletterSignup") caught by their first word. */
@@ -78,8 +78,9 @@ const BOILERPLATE_WORDS = wordSet(`
   social socials sociallinks subscribe subscription subscriptions signup
   sponsor sponsored sponsors promo promos promotion promoted partner partners
   breadcrumb breadcrumbs pagination pager navbar navigation nav menu menus submenu megamenu
-  sidebar sidenav skiplink skip toolbar overlay lightbox interstitial
+  sidebar sidenav skiplink skip toolbar overlay lightbox interstitial paywall regwall
   footer masthead topbar noprint trending popular mostread mostpopular widget widgets tagcloud taglist
+  toc tableofcontents
 `);
 
 /**
@@ -110,6 +111,7 @@ const BOILERPLATE_PAIRS = [
   ['entry', 'footer'],
   ['article', 'footer'],
   ['post', 'footer'],
+  ['table', 'of'],
 ];
 
 /**
@@ -257,7 +259,3 @@ export const FURNITURE_ROLES = new Set([
   'tablist',
   'toolbar',
 ]);
-
-/** Short furniture lines that sit inside article containers on most CMSs. */
-export const BOILERPLATE_TEXT =
-  /^(advertisement|advertisements|sponsored( content)?|ad|skip advertisement|advertisement - scroll to continue|read more|continue reading( the main story| below)?|read next|see also|related( articles| stories| content| coverage)?:?|share( this( article| story| post)?)?:?|follow us|sign up|subscribe|click here to subscribe|skip to (main )?content|loading\.{0,3}|scroll to continue( with content)?|story continues below( advertisement)?|article continues below( advertisement)?|this article is more than \d+ \w+ old)$/i;

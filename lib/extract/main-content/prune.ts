@@ -1,6 +1,6 @@
-import { type Element, isElement, textOf, walkElements } from '../dom.js';
+import { type Element, isElement, walkElements } from '../dom.js';
+import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
-  BOILERPLATE_TEXT,
   classTokens,
   FURNITURE_ROLES,
   isArticleBodyByName,
@@ -10,7 +10,7 @@ import {
   isSmallPrintByName,
   SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
-import { INLINE_TAGS } from './stats.js';
+import { collapsedLength, INLINE_TAGS } from './stats.js';
 import type { TextMeasure } from './text-measure.js';
 
 /** Never content, whatever their names say. */
@@ -103,16 +103,22 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     const tokens = classTokens(el);
     if (isProtected(el, tokens)) return true;
-    if (FURNITURE_TAGS.has(name) && !holdsMostText(el)) {
+    // A theme that puts the declared article body inside an <aside> still means it as the article.
+    if (
+      FURNITURE_TAGS.has(name) &&
+      !holdsMostText(el) &&
+      !wrapsArticle.declared.has(el) &&
+      !(name === 'form' && isProseForm(el, measure))
+    ) {
       removed.add(el);
       return false;
     }
-    if (name === 'header' && !insideArticle(el) && !holdsMostText(el)) {
+    if (name === 'header' && !insideArticle(el) && !holdsMostText(el) && !wrapsArticle.declared.has(el)) {
       removed.add(el);
       return false;
     }
     // A wrapper of the <article> ("content-area comments-open") is named after what it also holds.
-    const byName = options.useNames && tokens.length > 0 && !wrapsArticle.has(el);
+    const byName = options.useNames && tokens.length > 0 && !wrapsArticle.any.has(el);
     if (byName && isFurnitureByName(el, tokens, measure, holdsMostText)) {
       removed.add(el);
       return false;
@@ -150,23 +156,22 @@ function betweenProse(el: Element, measure: TextMeasure): boolean {
   return isProse(neighbourElement(el, 'prev')) && isProse(neighbourElement(el, 'next'));
 }
 
-/** Ancestors of the page's <article>, <main> or declared article body, found in one walk. */
-function articleAncestors(root: Element): Set<Element> {
-  const ancestors = new Set<Element>();
+/**
+ * Ancestors of the page's <article>, <main> or declared article body (`any`), and of the declared
+ * article bodies alone (`declared`), found in one walk.
+ */
+function articleAncestors(root: Element): { any: Set<Element>; declared: Set<Element> } {
+  const any = new Set<Element>();
+  const declared = new Set<Element>();
   walkElements(root, (el) => {
     const a = el.attribs;
-    if (
-      el.name !== 'article' &&
-      el.name !== 'main' &&
-      a.itemprop !== 'articleBody' &&
-      a.name !== 'articleBody'
-    ) {
-      return true;
-    }
-    for (let p = el.parent; isElement(p) && !ancestors.has(p); p = p.parent) ancestors.add(p);
+    const isDeclared = a.itemprop === 'articleBody' || a.name === 'articleBody';
+    if (el.name !== 'article' && el.name !== 'main' && !isDeclared) return true;
+    for (let p = el.parent; isElement(p) && !any.has(p); p = p.parent) any.add(p);
+    if (isDeclared) for (let p = el.parent; isElement(p) && !declared.has(p); p = p.parent) declared.add(p);
     return true;
   });
-  return ancestors;
+  return { any, declared };
 }
 
 function isFurnitureByName(
@@ -201,17 +206,70 @@ const LINE_TAGS = new Set([
   'section',
   'aside',
   'strong',
+  'b',
+  'font',
   'em',
   'h2',
   'h3',
   'h4',
   'h5',
   'h6',
+  'figcaption',
+  'small',
+  'cite',
 ]);
 
-/** "Advertisement", "Read more", "Story continues below": short labels CMSs drop between paragraphs. */
+/**
+ * "Advertisement", "Read more", "Foto: dpa", "5 min read": short labels CMSs drop between paragraphs.
+ * Credits and advertising labels run longer than the others ("ANZEIGE - Heute mal ausgehen?").
+ */
 function isBoilerplateLine(el: Element, measure: TextMeasure): boolean {
   if (!LINE_TAGS.has(el.name)) return false;
-  const length = measure.smallText(el, 60);
-  return length !== null && length > 0 && BOILERPLATE_TEXT.test(textOf(el));
+  // Inline words inside a sentence are never a line of their own; most inline elements are that.
+  // A caption's credit is the exception: "The bridge at dawn. <span>Photo: Jane Doe</span>".
+  if (INLINE_TAGS.has(el.name) && isInSentence(el)) {
+    if (!isElement(el.parent) || el.parent.name !== 'figcaption') return false;
+    const text = measure.smallTextContent(el, MAX_FURNITURE_LINE_CHARS);
+    return text !== null && isCreditLine(text);
+  }
+  // A label is a leaf block; a container is judged through its children, which the walk reaches next.
+  for (const child of el.children) if (child.type === 'tag' && !INLINE_TAGS.has(child.name)) return false;
+  const text = measure.smallTextContent(el, MAX_FURNITURE_LINE_CHARS);
+  return text !== null && text !== '' && isFurnitureLine(text);
+}
+
+/**
+ * Shop and CMS plugins wrap a product or post in a <form>. A form for search, login, comments or
+ * contact is short once its controls and their labels (consent texts run long) are left out.
+ */
+const MIN_PROSE_FORM_CHARS = 600;
+const FORM_CONTROL_TAGS = new Set(['label', 'button', 'select', 'option', 'textarea', 'fieldset', 'legend']);
+
+function isProseForm(el: Element, measure: TextMeasure): boolean {
+  const size = measure.size(el);
+  if (size.text < MIN_PROSE_FORM_CHARS || size.link >= size.text * 0.2) return false;
+  let prose = 0;
+  walkElements(el, (node) => {
+    if (node.type !== 'tag' || FORM_CONTROL_TAGS.has(node.name)) return false;
+    for (const child of node.children) if (child.type === 'text') prose += collapsedLength(child.data);
+    return true;
+  });
+  return prose >= MIN_PROSE_FORM_CHARS;
+}
+
+const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var', 'pre']);
+
+/**
+ * An inline element inside a sentence: text (not whitespace) right before or after it, or after any
+ * inline ancestor it fills (`ran <code><span>print</span></code> twice`). Code is always a sentence's
+ * part: a `print` in a code span is never a "Print" button.
+ */
+export function isInSentence(el: Element): boolean {
+  for (let node: Element = el; INLINE_TAGS.has(node.name); node = node.parent as Element) {
+    if (CODE_TAGS.has(node.name)) return true;
+    for (const sibling of [node.prev, node.next])
+      if (sibling?.type === 'text' && sibling.data.trim() !== '') return true;
+    if (!isElement(node.parent)) return false;
+  }
+  return false;
 }

@@ -59,6 +59,8 @@ export interface NodeStats {
   text: number;
   /** Of which inside links. */
   link: number;
+  /** Of which inside links to a place on the same page (`href="#…"`): tables of contents. */
+  inPageLink: number;
   /** Text of paragraph-like blocks in the subtree (see isParagraphUnit): prose, as opposed to labels. */
   prose: number;
   /** Text that flows directly in this element (not inside a child block): what makes it a paragraph. */
@@ -77,6 +79,7 @@ const EMPTY: NodeStats = Object.freeze({
   text: 0,
   prose: 0,
   link: 0,
+  inPageLink: 0,
   ownText: 0,
   ownLink: 0,
   ownCommas: 0,
@@ -114,6 +117,11 @@ export function isOutboundHref(href: string | undefined): boolean {
   return trimmed !== '' && !trimmed.startsWith('#');
 }
 
+function isInPageHref(href: string | undefined): boolean {
+  const trimmed = href?.trim();
+  return trimmed !== undefined && trimmed.length > 1 && trimmed[0] === '#';
+}
+
 function countCommas(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
@@ -126,6 +134,7 @@ function countCommas(text: string): number {
 const IN_LINK = 1;
 const IN_HEADING = 2;
 const EXITING = 4;
+const IN_PAGE_LINK = 8;
 
 /**
  * Text, link and structure counts for every element under `root`, in one iterative pass (pages nest
@@ -157,6 +166,7 @@ export class ContentStats {
           parent.link += length;
         }
         if (flag & IN_HEADING) parent.headingText += length;
+        if (flag & IN_PAGE_LINK) parent.inPageLink += length;
         continue;
       }
       if (!isElement(node) || node.type !== 'tag' || (node !== root && removed.has(node))) continue;
@@ -171,6 +181,7 @@ export class ContentStats {
       // Only real links count: DocBook's `<a id="x"/>` (never closed in HTML) would make whole
       // chapters "link text", and in-page fragment links are tables of contents, not navigation away.
       if (name === 'a' && isOutboundHref(node.attribs.href)) childFlag |= IN_LINK;
+      else if (name === 'a' && isInPageHref(node.attribs.href)) childFlag |= IN_PAGE_LINK;
       if (HEADING_TAGS.has(name)) childFlag |= IN_HEADING;
       nodes.push(node);
       owners.push(owner);
@@ -212,6 +223,7 @@ export class ContentStats {
     parentStats.text += stats.text;
     parentStats.prose += stats.prose;
     parentStats.link += stats.link;
+    parentStats.inPageLink += stats.inPageLink;
     parentStats.paragraphs += stats.paragraphs;
     parentStats.images += stats.images;
     parentStats.listItems += stats.listItems;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { ApiError, validationError } from '../../errors/api-error.js';
 import {
   type FoundSource,
@@ -24,7 +25,8 @@ import { type BotWall, UNKNOWN_VENDOR } from '../../fetch/bot-wall.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
+import { escalationWall, renderPastWall, type StealthReport } from '../shared/escalation.js';
+import { chargeWithEscalation, ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
 
 const BASE_PRICE = 2;
 
@@ -137,6 +139,8 @@ export interface EmbeddedStateResult {
   matches_truncated?: boolean;
   /** Present when `escalate` was sent. */
   escalated?: boolean;
+  /** Present when the stealth render ran (§4.0). */
+  stealth?: StealthReport;
   warnings: string[];
 }
 
@@ -164,15 +168,38 @@ export const extractEmbeddedStateTool = defineTool({
     path: 'next_data.props.pageProps',
     keys_only: true,
   },
+  browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: EmbeddedStateResult; credits: number }> {
     const warnings: string[] = [];
-    const page = await fetchPage(fetchEnvironment(ctx, warnings), input.url, {
+    let page = await fetchPage(fetchEnvironment(ctx, warnings), input.url, {
       timeoutMs: input.timeout,
       respectRobots: input.respect_robots,
       userAgent: input.user_agent,
     });
-    const state = findEmbeddedState(page.kind === 'json' ? '' : page.body, { raw: input.raw });
-    const assessment = assessPage(page, input.escalate, state.found.length > 0);
+    let state = findEmbeddedState(page.kind === 'json' ? '' : page.body, { raw: input.raw });
+    let assessment: PageAssessment;
+    let stealth: StealthReport | null = null;
+    try {
+      assessment = assessPage(page, input.escalate, state.found.length > 0);
+    } catch (error) {
+      const wall = escalationWall(error);
+      if (!wall) throw error;
+      // §4.0: the plain fetch met a wall and escalate asked for one render in the stealth browser.
+      const rendered = await renderPastWall(ctx, error as ApiError, wall, {
+        tool: 'extract_embedded_state',
+        url: input.url,
+        engine: input.escalate_engine,
+        timeoutMs: input.timeout,
+        respectRobots: input.respect_robots,
+        waitForMs: input.wait_for,
+        assess: (candidate) =>
+          assessPage(candidate, false, findEmbeddedState(candidate.body, { raw: false }).found.length > 0),
+      });
+      page = rendered.page;
+      stealth = rendered.stealth;
+      state = findEmbeddedState(page.body, { raw: input.raw });
+      assessment = { warnings: [], rendered: true };
+    }
     warnings.push(...pageWarnings(assessment.warnings, state.found.length > 0), ...state.warnings);
 
     const selected = select(state.data, input.path);
@@ -182,13 +209,12 @@ export const extractEmbeddedStateTool = defineTool({
       path: input.path ?? null,
       bytes: jsonBytes(selected),
       ...shapeOf(selected, input),
-      // §4.0: a call that asked to escalate says whether it did.
-      ...(input.escalate ? { escalated: false } : {}),
+      // §4.0: a call that asked to escalate says whether it did, and what the render was when it ran.
+      ...(input.escalate ? { escalated: stealth !== null } : {}),
+      ...(stealth ? { stealth } : {}),
       warnings,
     };
-    // The hold covers the escalation ceiling; today a wall under escalate ends in an error inside
-    // assessFetchedPage (no stealth backend), so a successful call never rendered and costs the base price.
-    return { data: result, credits: BASE_PRICE };
+    return { data: result, credits: chargeWithEscalation(BASE_PRICE, stealth !== null) };
   },
   keepWhenStored: (data) => ({
     url: data.url,

@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { PageDocument } from '../../extract/index.js';
 import { extractLinks, type LinkExtraction, linkStatistics } from '../../extract/links.js';
 import { CLIENT_RENDERED_WARNING, JSON_BODY_WARNING } from '../../fetch/assess-page.js';
 import { defineTool, type ToolContext } from '../define.js';
+import type { StealthReport } from '../shared/escalation.js';
 import { loadPageSource } from '../shared/page-source.js';
 import {
   chargeWithEscalation,
@@ -114,6 +116,8 @@ export interface ExtractLinksData extends FoundLinks {
   /** The final URL after redirects, or 'html'. */
   extracted_from: string;
   escalated: boolean;
+  /** Present when the stealth render ran (§4.0). */
+  stealth?: StealthReport;
 }
 
 interface LinkSource {
@@ -123,6 +127,7 @@ interface LinkSource {
   address: string;
   extractedFrom: string;
   escalated: boolean;
+  stealth: StealthReport | null;
 }
 
 const NO_MARKUP_WARNING = 'Response is JSON, not an HTML page: it has no links to extract';
@@ -148,6 +153,7 @@ export const extractLinksTool = defineTool({
   ],
   schema,
   example: { url: 'https://example.com/', include_anchors: false, filter_domains: ['example.com'] },
+  browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractLinksData; credits: number }> {
     const source = await loadSource(ctx, input);
     const found =
@@ -162,6 +168,7 @@ export const extractLinksTool = defineTool({
       base_url,
       extracted_from: source.extractedFrom,
       escalated: source.escalated,
+      ...(source.stealth ? { stealth: source.stealth } : {}),
     };
     return { data, credits: chargeWithEscalation(PRICE, source.escalated) };
   },
@@ -170,6 +177,7 @@ export const extractLinksTool = defineTool({
     base_url: data.base_url,
     extracted_from: data.extracted_from,
     escalated: data.escalated,
+    ...(data.stealth ? { stealth: data.stealth } : {}),
   }),
 });
 
@@ -207,6 +215,7 @@ async function loadSource(ctx: ToolContext, input: ExtractLinksInput): Promise<L
     timeoutMs: FETCH_TIMEOUT_MS,
     respectRobots: input.respect_robots,
     escalate: input.escalate,
+    escalateEngine: input.escalate_engine,
     urlNotFetched: (url) => `url not fetched: html wins when both are sent; ${url} stands for its address`,
   });
   if (source.from === 'html') {
@@ -215,12 +224,19 @@ async function loadSource(ctx: ToolContext, input: ExtractLinksInput): Promise<L
       address: input.url ?? input.base_url ?? '',
       extractedFrom: 'html',
       escalated: false,
+      stealth: null,
     };
   }
-  const { page, escalated } = source;
+  const { page, escalated, stealth } = source;
   if (page.kind === 'text') ctx.warn('Response is plain text, not an HTML page: it has no links to extract');
   const markup = page.kind === 'html' || page.kind === 'xml';
-  return { html: markup ? page.body : null, address: page.finalUrl, extractedFrom: page.finalUrl, escalated };
+  return {
+    html: markup ? page.body : null,
+    address: page.finalUrl,
+    extractedFrom: page.finalUrl,
+    escalated,
+    stealth,
+  };
 }
 
 /** The gate's wording is extract_text's ("returned as text", "rendered: false"); this tool returns links. */

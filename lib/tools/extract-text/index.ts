@@ -1,9 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { assertValidSelector, SelectorError } from '../../extract/index.js';
 import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import { CLIENT_RENDERED_WARNING } from '../../fetch/assess-page.js';
-import { isClientRenderedShell, readDocument } from '../../fetch/client-rendered.js';
+import { isClientRenderedHtml } from '../../fetch/client-rendered.js';
 import { defineTool, type ToolContext } from '../define.js';
+import type { StealthReport } from '../shared/escalation.js';
 import { loadPageSource } from '../shared/page-source.js';
 import {
   chargeWithEscalation,
@@ -121,6 +123,8 @@ export interface ExtractTextData {
   url: string | null;
   rendered: boolean;
   escalated: boolean;
+  /** Present when the stealth render ran (§4.0). */
+  stealth?: StealthReport;
   redaction?: RedactionBlock;
 }
 
@@ -128,6 +132,7 @@ interface LoadedSource extends TextSource {
   url: string | null;
   rendered: boolean;
   escalated: boolean;
+  stealth: StealthReport | null;
 }
 
 export const extractTextTool = defineTool({
@@ -148,21 +153,23 @@ export const extractTextTool = defineTool({
   ],
   schema,
   example: { url: 'https://example.com/blog/launch', selector: 'article', output_format: 'markdown' },
+  browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractTextData; credits: number }> {
     const source = await loadSource(ctx, input);
     const page = readPageText(source, input);
     const cut = cutToLength(page.content, input.max_length);
     const markdown = input.output_format === 'markdown';
+    const words = wordCount(page.content);
     const data: ExtractTextData = {
       ...(markdown ? { markdown: cut.text } : { text: cut.text }),
       output_format: input.output_format,
-      word_count: wordCount(cut.text),
+      word_count: cut.truncated ? wordCount(cut.text) : words,
       char_count: cut.text.length,
       truncated: cut.truncated,
       metadata: {
         title: page.title,
         description: page.description,
-        word_count: wordCount(page.content),
+        word_count: words,
         character_count: page.content.length,
         selector_used: input.selector ?? null,
         // Markdown always carries its links and structure; the text options describe text only.
@@ -172,6 +179,7 @@ export const extractTextTool = defineTool({
       url: source.url,
       rendered: source.rendered,
       escalated: source.escalated,
+      ...(source.stealth ? { stealth: source.stealth } : {}),
     };
     return {
       data: withRedaction(data, input.redact_pii),
@@ -186,6 +194,7 @@ export const extractTextTool = defineTool({
     url: data.url,
     rendered: data.rendered,
     escalated: data.escalated,
+    ...(data.stealth ? { stealth: data.stealth } : {}),
     ...keptRedaction(data),
   }),
 });
@@ -196,12 +205,13 @@ async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<Lo
     timeoutMs: input.timeout,
     respectRobots: input.respect_robots,
     escalate: input.escalate,
+    escalateEngine: input.escalate_engine,
     urlNotFetched: (url) =>
       `url not fetched: html wins when both are sent; ${url} only resolves relative links`,
   });
   if (source.from === 'html') {
     // The gate never sees supplied HTML, but a shell sent here is just as empty: say why.
-    const rendered = !isClientRenderedShell(readDocument(source.html));
+    const rendered = !isClientRenderedHtml(source.html);
     if (!rendered) ctx.warn(CLIENT_RENDERED_WARNING);
     return {
       kind: 'html',
@@ -210,9 +220,10 @@ async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<Lo
       url: null,
       rendered,
       escalated: false,
+      stealth: null,
     };
   }
-  const { page, rendered, escalated } = source;
+  const { page, rendered, escalated, stealth } = source;
   // The gate answers 415 for binaries before this point.
   if (page.kind === 'binary') throw new Error('binary body passed the gate');
   return {
@@ -222,5 +233,6 @@ async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<Lo
     url: page.finalUrl,
     rendered,
     escalated,
+    stealth,
   };
 }

@@ -1,6 +1,8 @@
+import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import type { RedactionBlock } from '../../extract/redact.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { fetchForTool, type ToolFetch } from '../shared/fetch-for-tool.js';
+import type { StealthReport } from '../shared/escalation.js';
+import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { chargeWithEscalation, ESCALATION_CREDITS } from '../shared/params.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { findHighlights, type Highlight } from './highlights.js';
@@ -26,7 +28,8 @@ export interface ScrapeData {
   url: string;
   formats: ScrapeFormats;
   escalated: boolean;
-  stealth: { engine: string; vendor_detected: string | null } | null;
+  /** What the escalated render was; null when none ran (§4.0). */
+  stealth: StealthReport | null;
   scraped_at: string;
   redaction?: RedactionBlock;
 }
@@ -60,12 +63,14 @@ export const scrapeTool = defineTool({
     url: 'https://docs.example.com/guides/timeouts',
     formats: ['markdown', { type: 'highlights', query: 'default read timeout', max_highlights: 3 }],
   },
+  browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ScrapeData; credits: number }> {
     const fetched = await fetchForTool(ctx, input.url, {
       tool: 'scrape',
       timeoutMs: input.timeout,
       respectRobots: input.respect_robots,
       escalate: input.escalate,
+      escalateEngine: input.escalate_engine,
       includeFastly: true,
     });
     const names = input.formats.filter((format): format is PageFormat => typeof format === 'string');
@@ -86,7 +91,7 @@ export const scrapeTool = defineTool({
       url: fetched.page.finalUrl,
       formats: assembleFormats(input, formats),
       escalated: fetched.escalated,
-      stealth: stealthOf(fetched, input.escalate_engine),
+      stealth: fetched.stealth,
       scraped_at: new Date().toISOString(),
       ...(redaction ? { redaction } : {}),
     };
@@ -120,15 +125,4 @@ function assembleFormats(input: ScrapeInput, formats: PageFormats): ScrapeFormat
 function warnIfEmpty(ctx: ToolContext, markdown: string | undefined, onlyMainContent: boolean): void {
   if (markdown === undefined || markdown.trim() !== '') return;
   ctx.warn(onlyMainContent ? EMPTY_MAIN_CONTENT_WARNING : EMPTY_PAGE_WARNING);
-}
-
-type StealthReport = NonNullable<ScrapeData['stealth']>;
-
-/**
- * §4.0: `stealth` describes the render, so it is null whenever none ran. ToolFetch has no field for
- * what the render saw yet (escalation answers 503 today); when it gains `stealth`, it is used as is.
- */
-function stealthOf(fetched: ToolFetch & { stealth?: StealthReport }, engine: string): StealthReport | null {
-  if (!fetched.escalated) return null;
-  return fetched.stealth ?? { engine, vendor_detected: null };
 }

@@ -1,7 +1,9 @@
-import { assessFetchedPage } from '../../fetch/assess-page.js';
+import type { ApiError } from '../../errors/api-error.js';
+import { assessFetchedPage, type PageAssessment } from '../../fetch/assess-page.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
 import type { ToolContext } from '../define.js';
+import { escalationWall, renderPastWall, type StealthReport } from './escalation.js';
 
 export interface ToolFetchOptions {
   tool: string;
@@ -12,6 +14,8 @@ export interface ToolFetchOptions {
   userAgent?: string;
   /** Count Fastly's block page as a wall (document 2 §4.0 names it for `scrape`). */
   includeFastly?: boolean;
+  /** The engine of an escalated render (`escalate_engine`). */
+  escalateEngine?: 'engine_a' | 'engine_b';
 }
 
 export interface ToolFetch {
@@ -20,6 +24,8 @@ export interface ToolFetch {
   rendered: boolean;
   /** Whether the stealth render ran: the +5 of `escalate` is kept only then. */
   escalated: boolean;
+  /** What the render was: set when it ran (§4.0), null otherwise. */
+  stealth: StealthReport | null;
 }
 
 export function fetchEnvironment(ctx: ToolContext): FetchEnvironment {
@@ -48,11 +54,26 @@ export async function fetchForTool(
     headers: options.headers,
     userAgent: options.userAgent,
   });
-  const assessment = assessFetchedPage(page, {
-    tool: options.tool,
-    escalate: options.escalate ?? false,
-    includeFastly: options.includeFastly,
-  });
+  let assessment: PageAssessment;
+  try {
+    assessment = assessFetchedPage(page, {
+      tool: options.tool,
+      escalate: options.escalate ?? false,
+      includeFastly: options.includeFastly,
+    });
+  } catch (error) {
+    const wall = escalationWall(error);
+    if (!wall) throw error;
+    const escalated = await renderPastWall(ctx, error as ApiError, wall, {
+      tool: options.tool,
+      url,
+      engine: options.escalateEngine ?? 'engine_a',
+      timeoutMs: options.timeoutMs,
+      respectRobots: options.respectRobots,
+      includeFastly: options.includeFastly,
+    });
+    return { page: escalated.page, rendered: true, escalated: true, stealth: escalated.stealth };
+  }
   for (const warning of assessment.warnings) ctx.warn(warning);
-  return { page, rendered: assessment.rendered, escalated: false };
+  return { page, rendered: assessment.rendered, escalated: false, stealth: null };
 }

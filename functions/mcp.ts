@@ -1,0 +1,3 @@
+import { mcpHandler } from '../lib/mcp/lambda.js';
+
+export const handler = mcpHandler();

@@ -1,0 +1,3 @@
+import { monitorsApiHandler } from '../lib/app/monitors/lambda.js';
+
+export const handler = monitorsApiHandler();

@@ -1,0 +1,147 @@
+import { z } from '@hono/zod-openapi';
+import { targetSchema } from '../../monitors/input.js';
+
+/**
+ * Response shapes of the monitors API (document 1 §2.2–§2.5), for /openapi.json: the SDK generator
+ * and the dashboard are built from these. They describe what lib/monitors/views.ts produces.
+ */
+
+const timestamp = z.string().openapi({ format: 'date-time', example: '2026-03-02T09:00:00.000Z' });
+const nullableTimestamp = timestamp.nullable();
+
+export const summarySchema = z
+  .object({
+    total: z.number().int(),
+    new: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    blocked: z.number().int(),
+    errored: z.number().int(),
+  })
+  .openapi('CheckSummary');
+
+export const pageSchema = z
+  .object({
+    url: z.string(),
+    selector: z.string().nullable(),
+    status: z.enum(['new', 'changed', 'unchanged', 'blocked', 'error']),
+    change_percent: z.number().nullable().openapi({
+      description: 'Set on `changed`: (added + removed lines) / (lines before + lines after) × 100.',
+    }),
+    structural_similarity: z.number().min(0).max(1).nullable().openapi({
+      description:
+        'Set on `changed`: overlap (Jaccard) of the tag-sequence shingles of the two captures; ~0.8 for a page with a fifth removed, under 0.2 for another site.',
+    }),
+    added_count: z.number().int().nullable(),
+    removed_count: z.number().int().nullable(),
+    added_samples: z
+      .array(z.string())
+      .openapi({ description: 'At most 20 lines of at most 500 characters.' }),
+    removed_samples: z.array(z.string()),
+    content_hash: z.string().nullable().openapi({ description: 'SHA-256 of the normalised text.' }),
+    error_code: z.string().nullable().openapi({
+      example: 'FETCH_FAILED',
+      description:
+        '`FETCH_FAILED`, `FETCH_TIMEOUT`, `SELECTOR_NOT_FOUND`, `ROBOTS_DISALLOWED`, `UPSTREAM_HTTP`, `SSRF_BLOCKED`, …',
+    }),
+    error: z.string().nullable(),
+    blocked_vendor: z.string().nullable().openapi({ example: 'cloudflare' }),
+    duration_ms: z.number().int(),
+    charged: z.boolean(),
+  })
+  .openapi('MonitorPage');
+
+export const deliverySchema = z
+  .object({
+    id: z.string().openapi({ description: 'Also the `webhook-id` header of every attempt.' }),
+    event: z.enum(['monitor.page', 'monitor.check.completed']),
+    url: z.string(),
+    attempts: z.number().int(),
+    status: z.enum(['pending', 'retrying', 'delivered', 'failed']),
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    delivered_at: nullableTimestamp,
+    next_attempt_at: nullableTimestamp,
+  })
+  .openapi('WebhookDelivery');
+
+const checkFields = {
+  id: z.string().openapi({ example: 'chk_01JQ3Z8V5K2M7N9P4R6T' }),
+  monitor_id: z.string(),
+  trigger: z.enum(['schedule', 'manual']),
+  status: z.enum(['running', 'completed', 'failed', 'skipped_overlap', 'insufficient_credits']),
+  started_at: timestamp,
+  finished_at: nullableTimestamp,
+  summary: summarySchema,
+  credits_reserved: z.number().int(),
+  credits_charged: z.number().int(),
+  error: z.string().nullable(),
+};
+
+export const checkSchema = z.object(checkFields).openapi('Check');
+export const checkWithPagesSchema = z
+  .object({ ...checkFields, pages: z.array(pageSchema) })
+  .openapi('CheckWithPages');
+export const checkDetailSchema = z
+  .object({ ...checkFields, pages: z.array(pageSchema), deliveries: z.array(deliverySchema) })
+  .openapi('CheckDetail');
+
+const monitorFields = {
+  id: z.string().openapi({ example: 'mon_01JQ3Z8V5K2M7N9P4R6T' }),
+  name: z.string(),
+  targets: z.array(targetSchema),
+  schedule_cron: z.string(),
+  timezone: z.string(),
+  notify_emails: z.array(z.string()),
+  webhook_url: z.string().nullable(),
+  retention_days: z.number().int(),
+  status: z.enum(['active', 'paused']),
+  next_run_at: nullableTimestamp.openapi({ description: 'Next slot; null when paused.' }),
+  last_check_at: nullableTimestamp,
+  estimated_credits_per_month: z.number().int().openapi({
+    description: 'Times the schedule fires in the next 30 days × targets × 3, computed on create and update.',
+  }),
+  created_at: timestamp,
+  updated_at: timestamp,
+};
+
+export const monitorSchema = z
+  .object({ ...monitorFields, webhook_secret: z.string().nullable() })
+  .openapi('Monitor', { description: 'A monitor, with its webhook secret (create, GET one, PATCH).' });
+
+export const monitorListItemSchema = z
+  .object({ ...monitorFields, last_check: checkSchema.nullable() })
+  .openapi('MonitorListItem', { description: 'A monitor in a list: its newest check, never the secret.' });
+
+export function envelope<T extends z.ZodType>(data: T, name: string) {
+  return z.object({ success: z.literal(true), data }).openapi(name);
+}
+
+export function listEnvelope<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      success: z.literal(true),
+      data: z.array(item),
+      next_cursor: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+    })
+    .openapi(name);
+}
+
+export const deletedSchema = envelope(
+  z.object({ id: z.string(), deleted: z.literal(true) }),
+  'MonitorDeleted',
+);
+
+export const monitorErrorSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.string().openapi({ example: 'NOT_FOUND' }),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .openapi('MonitorError');

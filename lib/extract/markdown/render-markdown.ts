@@ -1,0 +1,291 @@
+import type { CleanElement, CleanNode } from '../html/clean-tree.js';
+import { INLINE_TAGS } from '../html/clean-tree.js';
+import { escapeMarkdown, tidyMarkdown } from './to-markdown.js';
+
+/**
+ * GFM markdown from the clean tree, in one walk. The tree is already reduced to what markdown can
+ * say, so each element maps to one construct: no second parse of the page, no DOM, no rule lookup
+ * per node (the converter used to serialise the tree to HTML and have turndown parse it again,
+ * which took two thirds of the conversion).
+ */
+export function renderMarkdown(nodes: readonly CleanNode[]): string {
+  return tidyMarkdown(blocks(nodes, { inTable: false }).join('\n\n'));
+}
+
+interface RenderContext {
+  /** Inside a table cell: line breaks become spaces, nothing spans lines. */
+  inTable: boolean;
+}
+
+const HEADINGS: Record<string, string> = {
+  h1: '#',
+  h2: '##',
+  h3: '###',
+  h4: '####',
+  h5: '#####',
+  h6: '######',
+};
+const STRONG = new Set(['b', 'strong']);
+const EMPHASIS = new Set(['i', 'em']);
+const STRIKE = new Set(['s', 'del', 'strike']);
+/** A hard line break inside a paragraph (two trailing spaces, as turndown and most writers emit). */
+const HARD_BREAK = '  \n';
+
+function isInline(node: CleanNode): boolean {
+  return typeof node === 'string' || INLINE_TAGS.has(node.tag) || node.tag === 'img' || node.tag === 'br';
+}
+
+/**
+ * The blocks of a container, in order: runs of inline content become paragraphs, block elements
+ * render themselves. Empty blocks are dropped.
+ */
+function blocks(nodes: readonly CleanNode[], ctx: RenderContext): string[] {
+  const out: string[] = [];
+  let run: CleanNode[] = [];
+  const flush = () => {
+    if (run.length === 0) return;
+    const text = paragraph(run, ctx);
+    if (text) out.push(text);
+    run = [];
+  };
+  for (const node of nodes) {
+    if (isInline(node)) {
+      run.push(node);
+      continue;
+    }
+    flush();
+    const block = renderBlock(node as CleanElement, ctx);
+    if (block) out.push(block);
+  }
+  flush();
+  return out;
+}
+
+function renderBlock(el: CleanElement, ctx: RenderContext): string {
+  const heading = HEADINGS[el.tag];
+  if (heading) {
+    const text = paragraph(el.children, { inTable: true });
+    return text ? `${heading} ${text}` : '';
+  }
+  switch (el.tag) {
+    case 'pre':
+      return codeBlock(el);
+    case 'hr':
+      return '---';
+    case 'ul':
+    case 'ol':
+      return list(el, ctx);
+    case 'blockquote':
+      return prefixLines(blocks(el.children, ctx).join('\n\n'), '> ', '>');
+    case 'table':
+      return table(el);
+    default:
+      return blocks(el.children, ctx).join('\n\n');
+  }
+}
+
+/** Inline content as one paragraph: whitespace collapsed across nodes, trimmed at both ends. */
+function paragraph(nodes: readonly CleanNode[], ctx: RenderContext): string {
+  const state: InlineState = { spaced: true, ctx };
+  return inline(nodes, state).replace(/^[ \t\n]+|[ \t\n]+$/g, '');
+}
+
+interface InlineState {
+  /** The output so far ends in white space (or a line start): a following space is dropped. */
+  spaced: boolean;
+  ctx: RenderContext;
+}
+
+function inline(nodes: readonly CleanNode[], state: InlineState): string {
+  let out = '';
+  for (const node of nodes) out += inlineNode(node, state);
+  return out;
+}
+
+function inlineNode(node: CleanNode, state: InlineState): string {
+  if (typeof node === 'string') return text(node, state, escapeMarkdown);
+  switch (node.tag) {
+    case 'br':
+      state.spaced = true;
+      return state.ctx.inTable ? ' ' : HARD_BREAK;
+    case 'img':
+      state.spaced = false;
+      return image(node);
+    case 'a':
+      return link(node, state);
+    case 'code':
+      return inlineCode(node, state);
+    default: {
+      const delimiter = STRONG.has(node.tag)
+        ? '**'
+        : EMPHASIS.has(node.tag)
+          ? '_'
+          : STRIKE.has(node.tag)
+            ? '~~'
+            : '';
+      // Blocks inside an inline element (a <div> in a <span>) are read as inline text.
+      const content = inline(node.children.flatMap(flattenBlocks), state);
+      return delimiter ? delimit(content, delimiter) : content;
+    }
+  }
+}
+
+/** A block met inside inline content contributes its inline content, set off by spaces. */
+function flattenBlocks(node: CleanNode): CleanNode[] {
+  if (isInline(node)) return [node];
+  return [' ', ...(node as CleanElement).children.flatMap(flattenBlocks), ' '];
+}
+
+/** Collapses white space the way a browser lays out text (no-break spaces are kept). */
+function text(raw: string, state: InlineState, escapeText: (text: string) => string): string {
+  let value = raw.replace(/[ \t\n\r\f]+/g, ' ');
+  if (state.spaced && value.startsWith(' ')) value = value.slice(1);
+  if (value === '') return '';
+  state.spaced = value.endsWith(' ');
+  return escapeText(value);
+}
+
+/** Emphasis wraps the words, never the white space around them ("a **b** c", not "a** b **c"). */
+function delimit(content: string, delimiter: string): string {
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
+  const [, lead, body, trail] = match;
+  return body ? `${lead}${delimiter}${body}${delimiter}${trail}` : content;
+}
+
+function link(el: CleanElement, state: InlineState): string {
+  const content = inline(el.children.flatMap(flattenBlocks), state);
+  const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
+  const [, lead, body, trail] = match;
+  if (!body) return content;
+  return `${lead}[${body.replace(/\n+/g, ' ')}](${destination(el.attrs?.href ?? '')})${trail}`;
+}
+
+function image(el: CleanElement): string {
+  const alt = escapeMarkdown((el.attrs?.alt ?? '').replace(/\s+/g, ' ').trim());
+  const title = el.attrs?.title
+    ? ` "${el.attrs.title.replace(/\s+/g, ' ').trim().replace(/"/g, '\\"')}"`
+    : '';
+  return `![${alt}](${destination(el.attrs?.src ?? '')}${title})`;
+}
+
+/** Link destinations with spaces or parentheses are wrapped in <…> so the link survives. */
+function destination(url: string): string {
+  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>]/g, encodeURIComponent)}>` : url;
+}
+
+/** `code` with a fence longer than any run of backticks inside, padded when it starts or ends with one. */
+function inlineCode(el: CleanElement, state: InlineState): string {
+  // <code><a href>name</a></code> (API references link their identifiers): a link inside a code
+  // span is not a link in markdown, so the link goes outside: [`name`](href).
+  const only = el.children.filter((child) => typeof child !== 'string' || child.trim() !== '');
+  if (only.length === 1 && typeof only[0] !== 'string' && only[0].tag === 'a') {
+    const anchor = only[0];
+    return link({ ...anchor, children: [{ tag: 'code', children: anchor.children }] }, state);
+  }
+  const content = text(flatText(el), state, (value) => value);
+  if (!content.trim()) return content;
+  const lead = content.match(/^ */)![0];
+  const trail = content.match(/ *$/)![0];
+  const body = content.trim();
+  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
+  return `${lead}${fence}${pad}${body}${pad}${fence}${trail}`;
+}
+
+function flatText(el: CleanElement): string {
+  let out = '';
+  for (const child of el.children) out += typeof child === 'string' ? child : flatText(child);
+  return out;
+}
+
+function codeBlock(pre: CleanElement): string {
+  const code = pre.children.find((child): child is CleanElement => typeof child !== 'string');
+  const content = code ? flatText(code) : flatText(pre);
+  const language = /language-(\S+)/.exec(code?.attrs?.class ?? '')?.[1] ?? '';
+  const longest = Math.max(0, ...(content.match(/^`{3,}/gm) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${content.replace(/\n+$/, '')}\n${fence}`;
+}
+
+/**
+ * One item a line, its other blocks indented under its marker; a list whose items hold several
+ * blocks is loose (a blank line between items), as CommonMark reads it.
+ */
+function list(el: CleanElement, ctx: RenderContext): string {
+  const ordered = el.tag === 'ol';
+  let number = ordered ? Number.parseInt(el.attrs?.start ?? '1', 10) : 0;
+  const items: string[] = [];
+  let loose = false;
+  for (const child of el.children) {
+    const itemBlocks =
+      typeof child !== 'string' && child.tag === 'li' ? itemContent(child, ctx) : blocks([child], ctx);
+    if (itemBlocks.length === 0) continue;
+    if (itemBlocks.length > 1 && !itemBlocks.slice(1).every(isList)) loose = true;
+    const marker = ordered ? `${number++}. ` : '- ';
+    const body = joinItemBlocks(itemBlocks);
+    items.push(marker + prefixLines(body, ' '.repeat(marker.length), '').slice(marker.length));
+  }
+  return items.join(loose ? '\n\n' : '\n');
+}
+
+function itemContent(li: CleanElement, ctx: RenderContext): string[] {
+  return blocks(li.children, ctx);
+}
+
+function isList(block: string): boolean {
+  return /^(?:- |\d+\. )/.test(block);
+}
+
+/** A nested list follows its item's text on the next line; other blocks after a blank line. */
+function joinItemBlocks(itemBlocks: string[]): string {
+  let out = itemBlocks[0];
+  for (const block of itemBlocks.slice(1)) out += (isList(block) ? '\n' : '\n\n') + block;
+  return out;
+}
+
+/** Prefixes every line; empty lines get `blank` (a quote keeps its `>` on them, a list item nothing). */
+function prefixLines(textBlock: string, prefix: string, blank: string): string {
+  const lines = textBlock.split('\n');
+  let fence = '';
+  return lines
+    .map((line) => {
+      const opens = /^\s*(`{3,}|~{3,})/.exec(line);
+      const inFence = fence !== '';
+      if (opens)
+        fence =
+          inFence && opens[1][0] === fence[0] && opens[1].length >= fence.length
+            ? ''
+            : inFence
+              ? fence
+              : opens[1];
+      if (line === '') return inFence ? prefix.trimEnd() : blank;
+      return prefix + line;
+    })
+    .join('\n');
+}
+
+/** GFM table: the first row is the header (what a reader takes it for), short rows padded, colspan kept. */
+function table(el: CleanElement): string {
+  const rows: string[][] = [];
+  for (const row of el.children) {
+    if (typeof row === 'string' || row.tag !== 'tr') continue;
+    const cells: string[] = [];
+    for (const cell of row.children) {
+      if (typeof cell === 'string') continue;
+      const content = blocks(cell.children, { inTable: true })
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .replace(/\|/g, '\\|')
+        .trim();
+      const span = Math.min(Math.max(Number(cell.attrs?.colspan) || 1, 1), 100);
+      cells.push(content, ...Array(span - 1).fill(''));
+    }
+    rows.push(cells);
+  }
+  const columns = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  if (columns === 0) return '';
+  const lines = rows.map((row) => `| ${row.concat(Array(columns - row.length).fill('')).join(' | ')} |`);
+  lines.splice(1, 0, `| ${Array(columns).fill('---').join(' | ')} |`);
+  return lines.join('\n');
+}

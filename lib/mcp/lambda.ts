@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { handle } from 'hono/aws-lambda';
+import type { AppEnv } from '../app/env.js';
+import { requestId } from '../app/middleware/request-id.js';
+import { onError } from '../app/on-error.js';
+import { openServices } from '../app/open-services.js';
+import { parseConfig } from '../env.js';
+import { ApiError } from '../errors/api-error.js';
+import type { Services } from '../services.js';
+import { mountMcp } from './mount.js';
+
+/**
+ * The MCP Lambda's app: /mcp alone, no tool code. Each tool call goes to the tool's own Lambda
+ * through the API's public route with the caller's key (`origin`: PUBLIC_BASE_URL when set, else
+ * the origin the request came in on), so it meets the same gateway, middleware chain, rate limit
+ * and ledger as REST.
+ */
+export function mcpLambdaApp(options: {
+  services: Services | Promise<Services>;
+  origin?: string;
+  dispatchTimeoutMs?: number;
+}) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.notFound((c) => onError(new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), c));
+  app.use('*', requestId);
+  mountMcp(app, {
+    services: options.services,
+    dispatch: (input, init) => fetch(input, init),
+    origin: options.origin?.replace(/\/+$/, ''),
+    dispatchTimeoutMs: options.dispatchTimeoutMs,
+  });
+  return app;
+}
+
+/** Configuration parsed and clients opened at module scope, once per cold start. */
+export function mcpHandler() {
+  const config = parseConfig();
+  const services = openServices(config);
+  services.catch((error) => console.error(JSON.stringify({ level: 'error', message: String(error) })));
+  return handle(mcpLambdaApp({ services, origin: config.PUBLIC_BASE_URL }));
+}

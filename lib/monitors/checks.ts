@@ -1,0 +1,53 @@
+import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { monitorChecks } from '../db/schema/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { deliveriesOfCheck } from '../webhooks/deliveries.js';
+import type { PageQuery } from './input.js';
+import { findMonitor } from './monitors.js';
+import { type CheckView, checkView, decodeCursor, encodeCursor } from './views.js';
+
+export interface CheckPage {
+  data: CheckView[];
+  next_cursor: string | null;
+}
+
+/** The check history, newest first, without pages (they are read with one check). */
+export async function listChecks(
+  db: Database,
+  accountId: string,
+  monitorId: string,
+  query: PageQuery,
+): Promise<CheckPage> {
+  await findMonitor(db, accountId, monitorId);
+  const conditions = [eq(monitorChecks.monitorId, monitorId)];
+  if (query.cursor) conditions.push(lt(monitorChecks.id, decodeCursor(query.cursor, 'chk')));
+  const { pages: _pages, ...columns } = getTableColumns(monitorChecks);
+  const rows = await db
+    .select(columns)
+    .from(monitorChecks)
+    .where(and(...conditions))
+    .orderBy(desc(monitorChecks.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map((row) => checkView({ ...row, pages: [] }, {})),
+    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].id) : null,
+  };
+}
+
+/** One check with its pages and its webhook deliveries. */
+export async function getCheck(
+  db: Database,
+  accountId: string,
+  monitorId: string,
+  checkId: string,
+): Promise<CheckView> {
+  await findMonitor(db, accountId, monitorId);
+  const [row] = await db
+    .select()
+    .from(monitorChecks)
+    .where(and(eq(monitorChecks.id, checkId), eq(monitorChecks.monitorId, monitorId)));
+  if (!row) throw new ApiError('NOT_FOUND', `No check with id ${checkId} on monitor ${monitorId}.`);
+  return checkView(row, { withPages: true, deliveries: await deliveriesOfCheck(db, checkId) });
+}

@@ -1,0 +1,164 @@
+import { z } from '@hono/zod-openapi';
+import { assertValidSelector, SelectorError } from '../extract/selector.js';
+
+/**
+ * The request fields of document 1 §2.2, with every bound and default. The same schemas validate
+ * requests and describe them in /openapi.json. What zod cannot decide alone (where a URL resolves,
+ * what a cron does across months and DST) is checked by the verbs with the same field names.
+ */
+
+export const MAX_TARGETS = 20;
+export const MAX_NOTIFY_EMAILS = 5;
+export const DEFAULT_CRON = '0 * * * *';
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+  .max(8192)
+  .openapi({ description: 'Public http(s) page to watch.', example: 'https://example.com/pricing' });
+
+const selector = z
+  .string()
+  .min(1)
+  .max(1000)
+  .superRefine((value, ctx) => {
+    try {
+      assertValidSelector(value);
+    } catch (error) {
+      if (!(error instanceof SelectorError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  })
+  .openapi({
+    description:
+      'CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`).',
+    example: '#price',
+  });
+
+export const targetSchema = z
+  .object({ url: httpUrl, selector: selector.optional() })
+  .openapi('MonitorTarget', { description: 'One page of a monitor.' });
+
+const targets = z
+  .array(targetSchema)
+  .min(1, 'at least 1 target')
+  .max(MAX_TARGETS, `at most ${MAX_TARGETS} targets`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((target, index) => {
+      const key = `${target.url}\n${target.selector ?? ''}`;
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: [index], message: 'the same url and selector appear twice' });
+      }
+      seen.add(key);
+    });
+  })
+  .openapi({ description: `1 to ${MAX_TARGETS} targets.` });
+
+const name = z
+  .string()
+  .min(1, 'name must not be empty')
+  .max(80, 'at most 80 characters')
+  .openapi({ description: '1 to 80 characters.', example: 'Competitor pricing' });
+
+const scheduleCron = z.string().max(200).openapi({
+  description:
+    'Five-field cron (minute hour day-of-month month day-of-week) read in `timezone`. Day of month and day of week combine with OR when both are restricted. Runs must be at least 5 minutes apart at all times (`* * * * *`, `*/2 * * * *`, `0,3 * * * *` are refused).',
+  example: '0 9 * * 1-5',
+});
+
+const timezone = z.string().max(64).openapi({
+  description: 'IANA time zone the schedule is read in.',
+  example: 'Europe/Paris',
+});
+
+const notifyEmails = z
+  .array(z.email({ error: 'must be an email address' }).max(254))
+  .max(MAX_NOTIFY_EMAILS, `at most ${MAX_NOTIFY_EMAILS} addresses`)
+  .openapi({
+    description: `Up to ${MAX_NOTIFY_EMAILS} addresses told by email when a check finds a change, or a target starts failing or is blocked.`,
+    example: ['ops@example.com'],
+  });
+
+const webhookUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an absolute https URL' })
+  .max(8192)
+  .openapi({
+    description:
+      'Public https URL receiving `monitor.page` and `monitor.check.completed` events, signed per Standard Webhooks.',
+    example: 'https://hooks.example.com/monitors',
+  });
+
+/** Printable ASCII: a receiver passes the same string to its verifier, byte for byte. */
+const webhookSecret = z
+  .string()
+  .min(16, 'at least 16 characters')
+  .max(128, 'at most 128 characters')
+  .regex(/^[\x20-\x7e]+$/, 'printable ASCII characters only')
+  .openapi({
+    description:
+      'Signs every delivery (16 to 128 characters). A `whsec_` secret is used as Standard Webhooks defines it (base64 key after the prefix); any other string is the HMAC key as is. Generated (`whsec_` + 32 random bytes, base64) when omitted and `webhook_url` is set.',
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  });
+
+const retentionDays = z
+  .number()
+  .int()
+  .min(1)
+  .max(365)
+  .openapi({ description: 'Checks older than this many days are pruned (1 to 365).', example: 30 });
+
+const status = z.enum(['active', 'paused']).openapi({
+  description: '`paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.',
+  example: 'active',
+});
+
+export const createMonitorSchema = z
+  .object({
+    name,
+    targets,
+    schedule_cron: scheduleCron.default(DEFAULT_CRON),
+    timezone: timezone.default('UTC'),
+    notify_emails: notifyEmails.default([]),
+    webhook_url: webhookUrl.nullable().optional(),
+    webhook_secret: webhookSecret.optional(),
+    retention_days: retentionDays.default(30),
+    status: status.default('active'),
+  })
+  .openapi('CreateMonitorRequest');
+
+export const updateMonitorSchema = z
+  .object({
+    name: name.optional(),
+    targets: targets.optional(),
+    schedule_cron: scheduleCron.optional(),
+    timezone: timezone.optional(),
+    notify_emails: notifyEmails.optional(),
+    webhook_url: webhookUrl.nullable().optional(),
+    webhook_secret: webhookSecret.optional(),
+    retention_days: retentionDays.optional(),
+    status: status.optional(),
+  })
+  .openapi('UpdateMonitorRequest', {
+    description: 'Any subset of the create fields. `webhook_url: null` removes the webhook and its secret.',
+  });
+
+export type CreateMonitorInput = z.output<typeof createMonitorSchema>;
+export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
+
+/** `limit` and `cursor` of the list endpoints; the limit's bounds are ours (document 1 §4.1 rule 1). */
+export const pageQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ description: 'Items per page, 1 to 100 (default 20).', example: 20 }),
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({ description: "The previous page's `next_cursor`.", example: 'bW9uXzAxSjk' }),
+});
+
+export type PageQuery = z.output<typeof pageQuerySchema>;

@@ -1,0 +1,203 @@
+import { and, desc, eq, getTableColumns, inArray, lt, notInArray } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { monitorChecks, monitors, pageBaselines } from '../db/schema/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { newId } from '../ids.js';
+import { generateWebhookSecret } from '../webhooks/signing.js';
+import { baselineKey } from './baselines.js';
+import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
+import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from './rules.js';
+import { nextRunAfter } from './schedule.js';
+import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
+
+/**
+ * The monitor verbs of document 1 §4.1. Each is scoped to the caller's account first: another
+ * account's monitor is looked up exactly like an id that does not exist, and answers the same 404.
+ */
+
+export interface Owner {
+  accountId: string;
+  apiKeyId: string;
+}
+
+type MonitorRow = typeof monitors.$inferSelect;
+
+export function monitorNotFound(id: string): ApiError {
+  return new ApiError('NOT_FOUND', `No monitor with id ${id}.`);
+}
+
+export async function findMonitor(db: Database, accountId: string, id: string): Promise<MonitorRow> {
+  const [row] = await db
+    .select()
+    .from(monitors)
+    .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)));
+  if (!row) throw monitorNotFound(id);
+  return row;
+}
+
+export async function createMonitor(
+  db: Database,
+  config: RulesConfig,
+  owner: Owner,
+  input: CreateMonitorInput,
+  now: Date,
+): Promise<MonitorView> {
+  const webhookUrl = input.webhook_url ?? null;
+  const secret = input.webhook_secret ?? (webhookUrl ? generateWebhookSecret() : null);
+  const facts = await enforceMonitorRules(
+    config,
+    { ...input, webhook_url: webhookUrl, webhook_secret: input.webhook_secret ?? null },
+    now,
+  );
+  const [row] = await db
+    .insert(monitors)
+    .values({
+      id: newId('mon'),
+      accountId: owner.accountId,
+      apiKeyId: owner.apiKeyId,
+      name: input.name,
+      targets: input.targets,
+      scheduleCron: input.schedule_cron,
+      timezone: input.timezone,
+      notifyEmails: input.notify_emails,
+      webhookUrl,
+      webhookSecret: secret,
+      retentionDays: input.retention_days,
+      status: input.status,
+      nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
+      estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return monitorView(row, { withSecret: true });
+}
+
+export async function getMonitor(db: Database, accountId: string, id: string): Promise<MonitorView> {
+  return monitorView(await findMonitor(db, accountId, id), { withSecret: true });
+}
+
+export interface MonitorPage {
+  data: MonitorView[];
+  next_cursor: string | null;
+}
+
+/** Newest first; each monitor with its newest check, without pages, and never the secret. */
+export async function listMonitors(db: Database, accountId: string, query: PageQuery): Promise<MonitorPage> {
+  const conditions = [eq(monitors.accountId, accountId)];
+  if (query.cursor) conditions.push(lt(monitors.id, decodeCursor(query.cursor, 'mon')));
+  const rows = await db
+    .select()
+    .from(monitors)
+    .where(and(...conditions))
+    .orderBy(desc(monitors.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const lastChecks = await newestChecks(
+    db,
+    page.map((row) => row.id),
+  );
+  return {
+    data: page.map((row) =>
+      monitorView(row, { withSecret: false, lastCheck: lastChecks.get(row.id) ?? null }),
+    ),
+    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].id) : null,
+  };
+}
+
+async function newestChecks(db: Database, monitorIds: string[]) {
+  const newest = new Map<string, typeof monitorChecks.$inferSelect>();
+  if (monitorIds.length === 0) return newest;
+  const { pages: _pages, ...columns } = getTableColumns(monitorChecks);
+  const rows = await db
+    .selectDistinctOn([monitorChecks.monitorId], columns)
+    .from(monitorChecks)
+    .where(inArray(monitorChecks.monitorId, monitorIds))
+    .orderBy(monitorChecks.monitorId, desc(monitorChecks.id));
+  for (const row of rows) newest.set(row.monitorId, { ...row, pages: [] });
+  return newest;
+}
+
+/**
+ * PATCH: any subset of the create fields. The schedule's facts are recomputed when the cron, the
+ * zone or the targets change; `next_run_at` follows §3.3 (null when paused; the next slot after
+ * now on resume or when the schedule changes; otherwise kept).
+ */
+export async function updateMonitor(
+  db: Database,
+  config: RulesConfig,
+  accountId: string,
+  id: string,
+  input: UpdateMonitorInput,
+  now: Date,
+): Promise<MonitorView> {
+  const current = await findMonitor(db, accountId, id);
+  const webhookUrl = input.webhook_url === undefined ? current.webhookUrl : input.webhook_url;
+  let secret = input.webhook_secret ?? current.webhookSecret;
+  if (webhookUrl === null) secret = null;
+  else if (!secret) secret = generateWebhookSecret();
+  const shape = {
+    targets: input.targets ?? current.targets,
+    schedule_cron: input.schedule_cron ?? current.scheduleCron,
+    timezone: input.timezone ?? current.timezone,
+    webhook_url: webhookUrl,
+    webhook_secret: input.webhook_secret ?? null,
+  };
+  const facts = await enforceMonitorRules(config, shape, now, {
+    targets: input.targets !== undefined,
+    webhook: input.webhook_url !== undefined,
+    secret: input.webhook_secret !== undefined,
+  });
+  const status = input.status ?? current.status;
+  const scheduleChanged = shape.schedule_cron !== current.scheduleCron || shape.timezone !== current.timezone;
+  let nextRunAt = current.nextRunAt;
+  if (status === 'paused') nextRunAt = null;
+  else if (current.status === 'paused' || scheduleChanged || nextRunAt === null) {
+    nextRunAt = nextRunAfter(shape.schedule_cron, shape.timezone, now);
+  }
+
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(monitors)
+      .set({
+        name: input.name ?? current.name,
+        targets: shape.targets,
+        scheduleCron: shape.schedule_cron,
+        timezone: shape.timezone,
+        notifyEmails: input.notify_emails ?? current.notifyEmails,
+        webhookUrl,
+        webhookSecret: secret,
+        retentionDays: input.retention_days ?? current.retentionDays,
+        status,
+        nextRunAt,
+        estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length),
+        updatedAt: now,
+      })
+      .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)))
+      .returning();
+    if (!updated) throw monitorNotFound(id);
+    if (input.targets) {
+      // A target taken off the monitor takes its baseline along; the others keep theirs.
+      const kept = shape.targets.map((target) => baselineKey(accountId, id, target));
+      await tx
+        .delete(pageBaselines)
+        .where(and(eq(pageBaselines.monitorId, id), notInArray(pageBaselines.key, kept)));
+    }
+    return updated;
+  });
+  return monitorView(row, { withSecret: true });
+}
+
+/** Checks, pages, deliveries and baselines go with it (foreign keys cascade). */
+export async function deleteMonitor(
+  db: Database,
+  accountId: string,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
+  const deleted = await db
+    .delete(monitors)
+    .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)))
+    .returning({ id: monitors.id });
+  if (deleted.length === 0) throw monitorNotFound(id);
+  return { id, deleted: true };
+}

@@ -1,0 +1,152 @@
+import type {
+  CheckSummaryRow,
+  monitorChecks,
+  monitors,
+  PageResultRow,
+  webhookDeliveries,
+} from '../db/schema/monitors.js';
+import { validationError } from '../errors/api-error.js';
+
+/** The API's shapes of document 1 §2.2–§2.5, made from rows. Timestamps are ISO 8601 in UTC. */
+
+type MonitorRow = typeof monitors.$inferSelect;
+type CheckRow = typeof monitorChecks.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export interface CheckView {
+  id: string;
+  monitor_id: string;
+  trigger: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  summary: CheckSummaryRow;
+  credits_reserved: number;
+  credits_charged: number;
+  error: string | null;
+  pages?: PageResultRow[];
+  deliveries?: DeliveryView[];
+}
+
+export interface DeliveryView {
+  id: string;
+  event: string;
+  url: string;
+  attempts: number;
+  status: string;
+  http_status: number | null;
+  error: string | null;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
+}
+
+export interface MonitorView {
+  id: string;
+  name: string;
+  targets: Array<{ url: string; selector?: string }>;
+  schedule_cron: string;
+  timezone: string;
+  notify_emails: string[];
+  webhook_url: string | null;
+  webhook_secret?: string | null;
+  retention_days: number;
+  status: string;
+  next_run_at: string | null;
+  last_check_at: string | null;
+  estimated_credits_per_month: number;
+  created_at: string;
+  updated_at: string;
+  last_check?: CheckView | null;
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+export function monitorView(
+  row: MonitorRow,
+  options: { withSecret: boolean; lastCheck?: CheckRow | null },
+): MonitorView {
+  const view: MonitorView = {
+    id: row.id,
+    name: row.name,
+    targets: row.targets.map((target) =>
+      target.selector === undefined ? { url: target.url } : { url: target.url, selector: target.selector },
+    ),
+    schedule_cron: row.scheduleCron,
+    timezone: row.timezone,
+    notify_emails: row.notifyEmails,
+    webhook_url: row.webhookUrl,
+    retention_days: row.retentionDays,
+    status: row.status,
+    next_run_at: iso(row.nextRunAt),
+    last_check_at: iso(row.lastCheckAt),
+    estimated_credits_per_month: row.estimatedCreditsPerMonth,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+  if (options.withSecret) view.webhook_secret = row.webhookSecret;
+  if (options.lastCheck !== undefined) {
+    view.last_check = options.lastCheck ? checkView(options.lastCheck, {}) : null;
+  }
+  return view;
+}
+
+export function checkView(
+  row: CheckRow,
+  options: { withPages?: boolean; deliveries?: DeliveryRow[] },
+): CheckView {
+  const view: CheckView = {
+    id: row.id,
+    monitor_id: row.monitorId,
+    trigger: row.trigger,
+    status: row.status,
+    started_at: row.startedAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+    summary: row.summary,
+    credits_reserved: row.creditsReserved,
+    credits_charged: row.creditsCharged,
+    error: row.error,
+  };
+  if (options.withPages) view.pages = row.pages;
+  if (options.deliveries) view.deliveries = options.deliveries.map(deliveryView);
+  return view;
+}
+
+export function deliveryView(row: DeliveryRow): DeliveryView {
+  return {
+    id: row.id,
+    event: row.event,
+    url: row.url,
+    attempts: row.attempts,
+    status: row.status,
+    http_status: row.httpStatus,
+    error: row.error,
+    delivered_at: iso(row.deliveredAt),
+    next_attempt_at: iso(row.nextAttemptAt),
+  };
+}
+
+/** Cursors are opaque to callers: the base64url of the last id returned. */
+export function encodeCursor(id: string): string {
+  return Buffer.from(id).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, prefix: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString();
+  if (!new RegExp(`^${prefix}_[0-9A-Z]{20}$`).test(id)) {
+    throw validationError('cursor is not a value this list returned', [
+      { field: 'cursor', message: "use the previous response's next_cursor" },
+    ]);
+  }
+  return id;
+}
+
+export const EMPTY_SUMMARY: CheckSummaryRow = {
+  total: 0,
+  new: 0,
+  changed: 0,
+  unchanged: 0,
+  blocked: 0,
+  errored: 0,
+};

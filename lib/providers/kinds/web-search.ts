@@ -1,0 +1,56 @@
+/**
+ * A web search provider, as the tools see one: one page of organic results at a time, mapped into
+ * the fields of the Google Custom Search JSON API that search_web's reference mirrors (document 2
+ * §4.5). SearXNG and Brave implement it; a tool never knows which one answered beyond its name.
+ */
+
+export type TimeRange = 'day' | 'week' | 'month' | 'year' | 'all';
+
+export interface WebSearchRequest {
+  /** The query as sent, operators (`site:`, `filetype:`) already appended. */
+  query: string;
+  /** ISO 639-1. */
+  lang: string;
+  safeSearch: boolean;
+  timeRange: TimeRange;
+  /** 0-based page index. */
+  page: number;
+}
+
+export interface WebSearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+  /** The title as HTML, the provider's highlight markup written as `<b>`. */
+  htmlTitle: string;
+  htmlSnippet: string;
+  /** Only where the provider has such a thing. */
+  cacheId?: string;
+  pagemap?: Record<string, unknown>;
+}
+
+export interface WebSearchPage {
+  hits: WebSearchHit[];
+  /** The provider's estimate of all matches, when it gives one. */
+  totalResults: number | null;
+  /** Related queries the provider suggests. */
+  suggestions: string[];
+  /** The provider's spelling correction of the query, when it made one. */
+  correction: string | null;
+  /** false when the provider says no further page exists. */
+  morePages: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface WebSearchProvider {
+  readonly name: 'searxng' | 'brave';
+  /** Results a full page holds. */
+  readonly pageSize: number;
+  /** Pages the provider serves for one query (Brave: offsets 0–9). */
+  readonly maxPages: number;
+  searchPage(request: WebSearchRequest, options: CallOptions): Promise<WebSearchPage>;
+}

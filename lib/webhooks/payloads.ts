@@ -1,0 +1,27 @@
+import type { PageResultRow } from '../db/schema/monitors.js';
+
+/**
+ * Event bodies, in the shape Standard Webhooks recommends: `{type, timestamp, data}`. `timestamp`
+ * is when the event happened (the check's end); the signature header carries when it was sent.
+ */
+
+export interface MonitorRef {
+  id: string;
+  name: string;
+}
+
+export function pageEvent(monitor: MonitorRef, checkId: string, page: PageResultRow, at: Date): string {
+  return JSON.stringify({
+    type: 'monitor.page',
+    timestamp: at.toISOString(),
+    data: { monitor_id: monitor.id, monitor_name: monitor.name, check_id: checkId, page },
+  });
+}
+
+export function checkCompletedEvent(monitor: MonitorRef, check: object, at: Date): string {
+  return JSON.stringify({
+    type: 'monitor.check.completed',
+    timestamp: at.toISOString(),
+    data: { monitor_id: monitor.id, monitor_name: monitor.name, check },
+  });
+}

@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT_ROOT } from '../../infra/stack.js';
+import { summarize } from './stats.js';
+
+const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
+const TARGET_BYTES = 1024 * 1024;
+const TARGET_LOAD_MS = 180;
+
+/** Wall time of a new Node process, in ms: Lambda's init pays the same parse, compile and module init. */
+function processTime(args: string[], cwd: string): number {
+  const started = performance.now();
+  execFileSync(process.execPath, args, {
+    cwd,
+    stdio: 'ignore',
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_DRIVER: 'neon',
+      DATABASE_URL: 'postgresql://app:secret@ep-bench-000000.us-east-1.aws.neon.tech/extraction',
+    },
+  });
+  return performance.now() - started;
+}
+
+/**
+ * Cold start of every function as synthesized: `cdk synth` bundles them as a deployment would, then
+ * each bundle is required in a new process (Lambda's Node 22 globals turned on for Node 20), next to
+ * `node -e 0` measured in the same run. Load time is what a cold start pays before the first byte.
+ */
+export async function runColdStartBench(): Promise<void> {
+  const outdir = mkdtempSync(join(tmpdir(), 'cold-start-'));
+  try {
+    execFileSync(
+      join(PROJECT_ROOT, 'node_modules/.bin/cdk'),
+      ['synth', '--quiet', '--no-notices', '--output', outdir],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DEFAULT_REGION: 'us-east-1' },
+      },
+    );
+    const template = JSON.parse(readFileSync(join(outdir, 'WebExtractionService.template.json'), 'utf8'));
+    const globals = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
+    const bare = summarize(Array.from({ length: RUNS }, () => processTime(['-e', '0'], outdir))).p50;
+    const rows: { name: string; bytes: number; loadMs: number; browser: boolean }[] = [];
+    // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+    for (const [id, resource] of Object.entries<any>(template.Resources)) {
+      if (resource.Type !== 'AWS::Lambda::Function') continue;
+      const folder = join(outdir, resource.Metadata['aws:asset:path']);
+      const bundle = join(folder, 'index.js');
+      const samples = Array.from({ length: RUNS }, () =>
+        processTime([...globals, '-e', `require(${JSON.stringify(bundle)})`], folder),
+      );
+      rows.push({
+        name: id.replace(/Function[0-9A-F]{8}$/, ''),
+        bytes: statSync(bundle).size,
+        loadMs: summarize(samples).p50,
+        browser: readFileSync(bundle, 'utf8').includes('require("playwright-core")'),
+      });
+    }
+    rows.sort((a, b) => b.bytes - a.bytes);
+    console.log(`\nCold start: ${rows.length} synthesized bundles, median of ${RUNS} new processes each`);
+    console.log(`  node -e 0 (same run): ${bare.toFixed(0)} ms`);
+    console.log(
+      `  ${'function'.padEnd(34)} ${'KB'.padStart(6)} ${'load ms'.padStart(8)} ${'over bare'.padStart(9)}`,
+    );
+    for (const row of rows) {
+      const flag =
+        !row.browser && (row.bytes > TARGET_BYTES || row.loadMs > TARGET_LOAD_MS) ? '  over target' : '';
+      console.log(
+        `  ${row.name.padEnd(34)} ${(row.bytes / 1024).toFixed(0).padStart(6)} ${row.loadMs.toFixed(0).padStart(8)} ${(row.loadMs - bare).toFixed(0).padStart(9)}${flag}`,
+      );
+    }
+    const tools = rows.filter((row) => row.name.startsWith('Tool') && !row.browser);
+    const largest = Math.max(...tools.map((row) => row.bytes));
+    const slowest = Math.max(...tools.map((row) => row.loadMs));
+    console.log(
+      `  non-browser tools: largest ${(largest / 1024).toFixed(0)} KB (target <= ${TARGET_BYTES / 1024} KB), ` +
+        `slowest load ${slowest.toFixed(0)} ms (target <= ${TARGET_LOAD_MS} ms; bare node ${bare.toFixed(0)} ms)`,
+    );
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runColdStartBench();
+}

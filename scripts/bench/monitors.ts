@@ -1,0 +1,192 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { openServices } from '../../lib/app/open-services.js';
+import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
+import { accounts } from '../../lib/db/schema/index.js';
+import { parseConfig } from '../../lib/env.js';
+import { newId } from '../../lib/ids.js';
+import { createCheckRuntime } from '../../lib/monitors/check-runtime.js';
+import { createMonitorSchema } from '../../lib/monitors/input.js';
+import type { QueuedJob } from '../../lib/monitors/jobs.js';
+import { createMonitor } from '../../lib/monitors/monitors.js';
+import { runCheck } from '../../lib/monitors/run-check.js';
+import { queueDueChecks } from '../../lib/monitors/sweeper.js';
+import { startFixtureServer } from '../../test/support/fixture-server.js';
+import { fmt, summarize } from './stats.js';
+
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000);
+const TARGETS = 20;
+/** Each fixture page answers after this long, as a page across the internet would. */
+const PAGE_LATENCY_MS = 150;
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/Paris',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'America/Sao_Paulo',
+];
+
+/** Nearly every monitor on a schedule of its own, so no two share a next-slot computation. */
+function scheduleOf(i: number): [string, string] {
+  const minute = i % 60;
+  const hour = Math.floor(i / 60) % 24;
+  return [`${minute} ${hour} * * *`, ZONES[Math.floor(i / 1440) % ZONES.length]];
+}
+
+/**
+ * Hosted monitors: (1) the sweeper's find-and-enqueue with 10,000 due monitors in the real
+ * PostgreSQL, against the bare SELECT of the same rows in the same run; (2) one check of 20 targets
+ * on loopback pages that each take 150 ms, against fetching the same 20 one after another.
+ */
+export async function runMonitorsBench(): Promise<void> {
+  const config = parseConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL:
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/test',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    FETCH_HOST_MAP: 'bench-shop.test=127.0.0.1',
+  });
+  const services = await openServices(config);
+  await services.migrate();
+  const { id: accountId } = await createAccount(services.db, {
+    name: 'bench-monitors',
+    plan: 'business',
+    credits: 1_000_000,
+  });
+  const key = await createApiKey(services.db, accountId);
+  try {
+    await sweeperBench(services.db, accountId, key.id);
+    await checkBench(services, accountId, key.id);
+  } finally {
+    await services.db.delete(accounts).where(eq(accounts.id, accountId));
+    await services.close();
+  }
+}
+
+async function sweeperBench(
+  db: Awaited<ReturnType<typeof openServices>>['db'],
+  accountId: string,
+  apiKeyId: string,
+) {
+  const now = new Date();
+  const due = new Date(now.getTime() - 60_000).toISOString();
+  for (let start = 0; start < MONITORS; start += 1_000) {
+    const rows = Array.from({ length: Math.min(1_000, MONITORS - start) }, (_, i) => {
+      const [cron, zone] = scheduleOf(start + i);
+      return sql`(${newId('mon')}, ${accountId}, ${apiKeyId}, 'bench', '[{"url":"https://example.com/"}]'::jsonb, ${cron}, ${zone}, '[]'::jsonb, 30, 'active', ${due}::timestamptz, 720, now(), now())`;
+    });
+    await db.execute(sql`
+      INSERT INTO monitors (id, account_id, api_key_id, name, targets, schedule_cron, timezone, notify_emails,
+        retention_days, status, next_run_at, estimated_credits_per_month, created_at, updated_at)
+      VALUES ${sql.join(rows, sql`, `)}`);
+  }
+  const selectStarted = performance.now();
+  await db.execute(sql`
+    SELECT id, schedule_cron, timezone, next_run_at FROM monitors
+    WHERE status = 'active' AND next_run_at <= ${now.toISOString()}::timestamptz ORDER BY next_run_at`);
+  const selectMs = performance.now() - selectStarted;
+
+  let enqueued = 0;
+  let started = performance.now();
+  const countingQueue = {
+    send: async (jobs: QueuedJob[]) => {
+      enqueued += jobs.length;
+    },
+  };
+  await queueDueChecks(db, countingQueue, now);
+  const sweepMs = performance.now() - started;
+  // A warm sweeper (the next run in the same Lambda environment) has every schedule parsed already.
+  await db.execute(
+    sql`UPDATE monitors SET next_run_at = ${due}::timestamptz WHERE account_id = ${accountId}`,
+  );
+  enqueued = 0;
+  started = performance.now();
+  await queueDueChecks(db, countingQueue, now);
+  const warmMs = performance.now() - started;
+  console.log(
+    `\nMonitors: sweeper (${MONITORS.toLocaleString('en')} due monitors on ${new Set(Array.from({ length: MONITORS }, (_, i) => scheduleOf(i).join(' '))).size.toLocaleString('en')} distinct schedules, PostgreSQL over TCP)`,
+  );
+  console.log(`  bare SELECT of the due rows  ${fmt(selectMs)}`);
+  console.log(
+    `  find + claim + enqueue       ${fmt(sweepMs)} first run (every schedule parsed), ${fmt(warmMs)} warm  (${enqueued.toLocaleString('en')} jobs, warm x${(warmMs / selectMs).toFixed(1)} the bare SELECT)  target: < 2,000 ms`,
+  );
+}
+
+async function checkBench(
+  services: Awaited<ReturnType<typeof openServices>>,
+  accountId: string,
+  apiKeyId: string,
+) {
+  const corpus = new URL('../../test/fixtures/corpus/pages/', import.meta.url);
+  const pages = readdirSync(corpus)
+    .filter((file) => file.endsWith('.html'))
+    .slice(0, TARGETS)
+    .map((file) => readFileSync(new URL(file, corpus), 'utf8'));
+  let edition = 0;
+  const site = await startFixtureServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://bench').pathname;
+    await new Promise((resolve) => setTimeout(resolve, PAGE_LATENCY_MS));
+    if (path === '/robots.txt') {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    const index = Number(path.slice(1)) % pages.length;
+    // Each edition rewrites a tenth of every page, so the second check diffs real changes.
+    const body =
+      edition === 0
+        ? pages[index]
+        : pages[index].replace(/<p>/g, (tag, offset: number) => (offset % 10 === 0 ? '<p>edited ' : tag));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  try {
+    const targets = Array.from({ length: TARGETS }, (_, i) => ({
+      url: site.url(`/${i}`, 'bench-shop.test'),
+    }));
+    const monitor = await createMonitor(
+      services.db,
+      services.config,
+      { accountId, apiKeyId },
+      createMonitorSchema.parse({ name: 'bench', targets, status: 'paused' }),
+      new Date(),
+    );
+    const runtime = createCheckRuntime(services);
+    const samples: number[] = [];
+    const sequential: number[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      edition = round % 2;
+      const started = performance.now();
+      const check = await runCheck(runtime, { trigger: 'manual', monitorId: monitor.id, accountId });
+      samples.push(performance.now() - started);
+      if (check?.status !== 'completed') throw new Error(`bench check ended ${check?.status}`);
+      const one = performance.now();
+      for (const target of targets)
+        await (await fetch(target.url.replace('bench-shop.test', '127.0.0.1'))).text();
+      sequential.push(performance.now() - one);
+    }
+    const check = summarize(samples);
+    const serial = summarize(sequential);
+    console.log(
+      `\nMonitors: one check of ${TARGETS} targets (corpus pages, ${PAGE_LATENCY_MS} ms each on loopback)`,
+    );
+    console.log(`  the same ${TARGETS} pages fetched one after another  p50 ${fmt(serial.p50)}`);
+    console.log(
+      `  check (fetch all at once, compare, diff, settle)   p50 ${fmt(check.p50)}  max ${fmt(Math.max(...samples))}  (x${(check.p50 / serial.p50).toFixed(2)} the serial fetch)  target: < 3,000 ms`,
+    );
+  } finally {
+    await site.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runMonitorsBench().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
