@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.js';
+import { AddressRefusedError } from './guarded-agent.js';
 import { type GuardedRequestOptions, guardedRequest } from './guarded-request.js';
 import { checkRobots } from './robots/index.js';
 import type { RobotsFileFetcher, RobotsVerdict } from './robots/types.js';
@@ -44,7 +45,8 @@ export async function fetchPage(
 /**
  * Disallowed and respected: 403 before the hop. Disallowed and overridden: a warning and a record,
  * then the fetch. When the verdict is "disallow" only because robots.txt could not be fetched at
- * all (refused, DNS, timeout), the page is unreachable too: that error says more than a 403.
+ * all (refused, DNS, timeout, the host's private address), the page is unreachable too: that error
+ * says more than a 403.
  * The browser's request guard runs the same gate on every request a page makes.
  */
 export function robotsGate(
@@ -68,7 +70,7 @@ export function robotsGate(
         try {
           return await fetchRobotsFile(robotsUrl);
         } catch (error) {
-          if (error instanceof ApiError && unreachableCodes.has(error.code)) unreachable = error;
+          unreachable = pageUnreachableError(error, url) ?? unreachable;
           throw error;
         }
       },
@@ -107,6 +109,19 @@ export async function robotsVerdict(
 }
 
 const unreachableCodes = new Set<string>(['FETCH_FAILED', 'FETCH_TIMEOUT']);
+
+/**
+ * Why robots.txt could not be fetched, when that is also why the page cannot be: the host is down,
+ * or the host itself resolves to a private address (then the answer is SSRF_BLOCKED, not a robots
+ * disallow). A robots.txt that redirects to a private address says nothing about the page's host.
+ */
+function pageUnreachableError(error: unknown, page: URL): ApiError | null {
+  if (!(error instanceof ApiError)) return null;
+  if (unreachableCodes.has(error.code)) return error;
+  if (error instanceof AddressRefusedError && error.host === page.hostname.replace(/^\[|\]$/g, ''))
+    return error;
+  return null;
+}
 
 function robotsFileFetcher(
   env: FetchEnvironment,

@@ -48,9 +48,19 @@ export function parseMappedTarget(value: string): MappedTarget {
   return { address, port: port ? Number(port) : null };
 }
 
+/** SSRF_BLOCKED at connect time, naming the host refused: robots.txt's gate tells its own host from a redirect's. */
+export class AddressRefusedError extends ApiError {
+  constructor(
+    readonly host: string,
+    message: string,
+  ) {
+    super('SSRF_BLOCKED', message);
+  }
+}
+
 function blocked(host: string, address: string, reason: string): ApiError {
   const target = host === address ? address : `${host} (resolves to ${address})`;
-  return new ApiError('SSRF_BLOCKED', `Refused to connect to ${target}: not a public address (${reason})`);
+  return new AddressRefusedError(host, `Refused to connect to ${target}: not a public address (${reason})`);
 }
 
 /** The addresses to try for `host`, all of them checked; throws SSRF_BLOCKED when any one is not public. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { releaseStaleHolds } from '../ledger/index.js';
+import { pruneExpiredResults } from '../results/prune-expired.js';
 import { claimDueDeliveries } from '../webhooks/deliveries.js';
 import type { CheckRuntime } from './check-runtime.js';
 import type { JobQueue, QueuedJob } from './jobs.js';
@@ -12,8 +13,8 @@ import { nextRunPlanner } from './schedule.js';
 
 /**
  * Every five minutes (EventBridge on AWS, a timer in the dev server): start every due check, hand
- * out due webhook retries, fail checks whose worker died, prune checks past retention, and
- * release stale credit holds. The sweeper only claims and enqueues; check workers do the work, so
+ * out due webhook retries, fail checks whose worker died, prune checks past retention and expired
+ * stored results and batches, and release stale credit holds. The sweeper only claims and enqueues; check workers do the work, so
  * a slot with many due monitors never runs them one after another here.
  */
 
@@ -32,6 +33,7 @@ export interface SweepReport {
   deliveriesQueued: number;
   staleChecksFailed: number;
   checksPruned: number;
+  resultsPruned: number;
   holdsReleased: number;
 }
 
@@ -46,9 +48,10 @@ export async function sweep(rt: CheckRuntime, queue: JobQueue): Promise<SweepRep
   const deliveriesQueued = await queueDueDeliveries(db, queue, now);
   const staleChecksFailed = await failStaleChecks(rt, new Date(now.getTime() - STALE_CHECK_MS));
   const checksPruned = await pruneChecks(db, now);
+  const resultsPruned = await pruneExpiredResults(db, now);
   // Holds expire on the database's clock, not the schedule's: a hold is stale after real time.
   const holdsReleased = await releaseStaleHolds(db);
-  return { checksQueued, deliveriesQueued, staleChecksFailed, checksPruned, holdsReleased };
+  return { checksQueued, deliveriesQueued, staleChecksFailed, checksPruned, resultsPruned, holdsReleased };
 }
 
 interface DueMonitor {

@@ -205,6 +205,16 @@ describe('names resolved at connect time', () => {
     expect(server.connections()).toBe(before);
   });
 
+  it('answers SSRF_BLOCKED, not a robots.txt disallow, when robots.txt is respected', async () => {
+    setHostResolverForTests(resolveTo({ 'rebind.example': ['127.0.0.1'] }));
+    const before = server.connections();
+    const error = await rejectionOf(
+      fetchPage(testFetchEnv(), `http://rebind.example:${server.port}/page`, { timeoutMs: 2_000 }),
+    );
+    expect(error).toMatchObject({ code: 'SSRF_BLOCKED', status: 403 });
+    expect(server.connections()).toBe(before);
+  });
+
   it('resolves once per connection: the judged answer is the one connected to', async () => {
     const calls: string[] = [];
     setHostResolverForTests(resolveTo({ 'rebind.example': ['127.0.0.1'] }, calls));

@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { monitorChecks, monitors, pageBaselines, webhookDeliveries } from '../../../lib/db/schema/index.js';
+import {
+  batches,
+  monitorChecks,
+  monitors,
+  pageBaselines,
+  storedResults,
+  webhookDeliveries,
+} from '../../../lib/db/schema/index.js';
 import { holdCredits } from '../../../lib/ledger/index.js';
 import { updateMonitor } from '../../../lib/monitors/monitors.js';
 import { runCheck } from '../../../lib/monitors/run-check.js';
@@ -244,6 +251,44 @@ export function scheduleCases(ctx: ClockedContext): void {
       expect(
         await db.select().from(pageBaselines).where(eq(pageBaselines.monitorId, monitor.id)),
       ).toHaveLength(0);
+    });
+
+    it('deletes stored results and batches past expires_at, and keeps the rest', async () => {
+      const { rt, queue } = clockedRuntime(ctx.world, new Date('2021-08-01T00:00:00Z'));
+      const account = await ctx.world.harness.account({ credits: 10 });
+      const { db } = ctx.world.harness.services;
+      const row = (id: string, expiresAt: string) => ({
+        id,
+        accountId: account.accountId,
+        expiresAt: new Date(expiresAt),
+      });
+      const suffix = Date.now().toString(36).toUpperCase();
+      await db.insert(storedResults).values([
+        { ...row(`res_OLD${suffix}`, '2021-07-31T23:00:00Z'), tool: 'scrape', result: {}, totalChars: 2 },
+        { ...row(`res_NEW${suffix}`, '2021-08-01T01:00:00Z'), tool: 'scrape', result: {}, totalChars: 2 },
+      ]);
+      const batch = { status: 'completed', total: 0, succeeded: 0, failed: 0, skipped: 0, results: [] };
+      await db.insert(batches).values([
+        {
+          ...row(`bat_OLD${suffix}`, '2021-07-31T00:00:00Z'),
+          ...batch,
+          completedAt: new Date('2021-07-30T00:00:00Z'),
+        },
+        {
+          ...row(`bat_NEW${suffix}`, '2021-08-01T12:00:00Z'),
+          ...batch,
+          completedAt: new Date('2021-07-31T12:00:00Z'),
+        },
+      ]);
+
+      const report = await sweep(rt, queue);
+      expect(report.resultsPruned).toBeGreaterThanOrEqual(2);
+      const ids = async (table: typeof storedResults | typeof batches) =>
+        (await db.select({ id: table.id }).from(table).where(eq(table.accountId, account.accountId))).map(
+          (kept) => kept.id,
+        );
+      expect(await ids(storedResults)).toEqual([`res_NEW${suffix}`]);
+      expect(await ids(batches)).toEqual([`bat_NEW${suffix}`]);
     });
 
     it('fails a check whose worker died and releases its hold; releases stale credit holds', async () => {
