@@ -60,6 +60,8 @@ export class BrowserHostService extends Construct {
       openListener: false,
       taskSubnets: { subnetType: SubnetType.PRIVATE_WITH_EGRESS },
       minHealthyPercent: 0,
+      // A host that cannot start fails the deploy in minutes and rolls back, not after hours.
+      circuitBreaker: { enable: true, rollback: true },
       taskImageOptions: {
         image: ContainerImage.fromAsset(props.projectRoot, {
           file: 'infra/browser-host/Dockerfile',

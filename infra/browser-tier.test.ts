@@ -85,7 +85,13 @@ describe('the browser tier', () => {
 
   it('runs the host as one Fargate task behind an internal load balancer with a health check', () => {
     template.resourceCountIs('AWS::ECS::Service', 1);
-    template.hasResourceProperties('AWS::ECS::Service', { DesiredCount: 1, LaunchType: 'FARGATE' });
+    template.hasResourceProperties('AWS::ECS::Service', {
+      DesiredCount: 1,
+      LaunchType: 'FARGATE',
+      DeploymentConfiguration: Match.objectLike({
+        DeploymentCircuitBreaker: { Enable: true, Rollback: true },
+      }),
+    });
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::LoadBalancer', { Scheme: 'internal' });
     template.hasResourceProperties('AWS::ElasticLoadBalancingV2::TargetGroup', {
       HealthCheckPath: '/health',
