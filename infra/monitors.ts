@@ -17,7 +17,7 @@ const CHECK_TIMEOUT = Duration.seconds(90);
 export interface MonitorsProps {
   api: HttpApi;
   /** What every ServiceFunction of the stack shares (secret name, environment, project root). */
-  shared: Pick<ServiceFunctionProps, 'secretName' | 'environment' | 'projectRoot'>;
+  shared: Pick<ServiceFunctionProps, 'secretName' | 'extraSecretFields' | 'environment' | 'projectRoot'>;
   projectRoot: string;
 }
 

@@ -49,6 +49,11 @@ export interface ServiceFunctionProps {
   memorySize?: number;
   /** Name (or ARN) of the Secrets Manager secret holding a JSON object with SECRET_FIELDS. */
   secretName: string;
+  /**
+   * Further fields of the same secret passed under their own names: the provider keys and URLs the
+   * deployer put there. Named explicitly, since a dynamic reference to a missing field fails the deploy.
+   */
+  extraSecretFields?: readonly string[];
   /** Non-secret configuration added to the defaults (OPT_OUT_HOSTS, ROBOTS_PRODUCT_TOKEN, ...). */
   environment?: Record<string, string>;
   /** Packages from EXTERNAL_MODULES that this function loads at run time and so must bundle. */
@@ -91,7 +96,7 @@ export class ServiceFunction extends Construct {
     // next deploy. Reading the secret at cold start instead would need lib/env.ts to turn async.
     // No IAM grant: CloudFormation reads the secret with the deployer's role, the function never does.
     const secrets = Object.fromEntries(
-      SECRET_FIELDS.map((field) => [
+      [...SECRET_FIELDS, ...(props.extraSecretFields ?? [])].map((field) => [
         field,
         SecretValue.secretsManager(props.secretName, { jsonField: field }).unsafeUnwrap(),
       ]),

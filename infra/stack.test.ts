@@ -190,4 +190,29 @@ describe('configuration from CDK context', () => {
       },
     });
   });
+
+  it('passes the provider variables named in context from the same secret, and only those', () => {
+    const template = synth({}, { [CONTEXT.providerSecrets]: 'SEARXNG_URL, OPENAI_API_KEY' });
+    const search = Object.values(template.findResources('AWS::Lambda::Function')).find((fn) =>
+      String(fn.Properties.Description).startsWith('search_web: '),
+    )!;
+    const variables = search.Properties.Environment.Variables;
+    expect(variables.SEARXNG_URL).toBe(
+      `{{resolve:secretsmanager:${DEFAULT_SECRET_NAME}:SecretString:SEARXNG_URL::}}`,
+    );
+    expect(variables.OPENAI_API_KEY).toBe(
+      `{{resolve:secretsmanager:${DEFAULT_SECRET_NAME}:SecretString:OPENAI_API_KEY::}}`,
+    );
+    expect(variables).not.toHaveProperty('BRAVE_SEARCH_API_KEY');
+    // Without the context no function references a provider field: a missing field fails a deploy.
+    const plain = synth();
+    for (const fn of Object.values(plain.findResources('AWS::Lambda::Function')))
+      expect(fn.Properties.Environment.Variables).not.toHaveProperty('SEARXNG_URL');
+  });
+
+  it('refuses a provider variable it does not know at synth, naming it', () => {
+    expect(() => synth({}, { [CONTEXT.providerSecrets]: 'OPENAI_KEY' })).toThrow(
+      /service:providerSecrets: OPENAI_KEY is not a provider variable/,
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Construct } from 'constructs';
 import { REFERENCE_ASSETS, REFERENCE_ASSETS_FOLDER } from '../lib/app/reference-page.js';
 import { toolPath } from '../lib/app/self-description.js';
+import { PROVIDER_VARIABLE_NAMES } from '../lib/env.js';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { tools as registry } from '../lib/tools/registry.js';
 import { BrowserTier } from './browser-tier.js';
@@ -21,6 +22,8 @@ export const CONTEXT = {
   optOutHosts: 'service:optOutHosts',
   robotsProductToken: 'service:robotsProductToken',
   emailFrom: 'service:emailFrom',
+  /** Comma-separated provider variables (SEARXNG_URL, OPENAI_API_KEY, …) the runtime secret also holds. */
+  providerSecrets: 'service:providerSecrets',
 } as const;
 
 export const DEFAULT_SECRET_NAME = 'web-extraction/runtime';
@@ -30,6 +33,21 @@ export interface ExtractionServiceStackProps extends StackProps {
   tools?: readonly ToolDefinition<AnyToolSchema>[];
   /** A tool's wiring file; defaults to functions/tools/<name>.ts. Must lie under the repository. */
   toolEntry?: (toolName: string) => string;
+}
+
+/** The provider variables named in context, each checked, so a typo fails synth rather than the deploy. */
+export function providerSecretFields(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const names = String(value)
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !PROVIDER_VARIABLE_NAMES.includes(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `${CONTEXT.providerSecrets}: ${unknown.join(', ')} is not a provider variable (${PROVIDER_VARIABLE_NAMES.join(', ')})`,
+    );
+  return [...new Set(names)];
 }
 
 /** analyze_content → AnalyzeContent, for construct ids. */
@@ -57,7 +75,8 @@ export class ExtractionServiceStack extends Stack {
     if (robotsProductToken) environment.ROBOTS_PRODUCT_TOKEN = String(robotsProductToken);
     const emailFrom = this.node.tryGetContext(CONTEXT.emailFrom);
     if (emailFrom) environment.EMAIL_FROM = String(emailFrom);
-    const shared = { secretName, environment, projectRoot: PROJECT_ROOT };
+    const extraSecretFields = providerSecretFields(this.node.tryGetContext(CONTEXT.providerSecrets));
+    const shared = { secretName, extraSecretFields, environment, projectRoot: PROJECT_ROOT };
 
     // The default route: /openapi.json, /docs, the tool list, and the service's own 404/405
     // envelopes for anything no tool route matches.

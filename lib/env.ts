@@ -47,6 +47,9 @@ const providerVariables = {
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
 };
 
+/** The provider variables, for the deploy to pass from its secret (`-c service:providerSecrets=…`). */
+export const PROVIDER_VARIABLE_NAMES = Object.keys(providerVariables);
+
 const hostMapEntry = /^[a-z0-9._-]+=127\.\d{1,3}\.\d{1,3}\.\d{1,3}(?::\d{1,5})?$/i;
 
 /**
