@@ -50,6 +50,7 @@ describe('the browser tier', () => {
         .map((tool) => tool.name)
         .sort(),
     ).toEqual([
+      'agent',
       'browser_session',
       'extract_embedded_state',
       'extract_links',

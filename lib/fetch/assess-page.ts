@@ -36,7 +36,14 @@ export const BLOCKED_NEXT_STEP = 'Retry with escalate: true, or use stealth_mode
 /** For tools that have no `escalate` parameter (document 2 §4.0 lists the four that do). */
 export const BLOCKED_NEXT_STEP_NO_ESCALATE =
   'Use stealth_mode operation scrape to load the page in a stealth browser';
-const ESCALATING_TOOLS = new Set(['extract_text', 'extract_links', 'scrape', 'extract_embedded_state']);
+// agent escalates its own reads: its stealth retries of walled pages.
+const ESCALATING_TOOLS = new Set([
+  'extract_text',
+  'extract_links',
+  'scrape',
+  'extract_embedded_state',
+  'agent',
+]);
 export const JSON_BODY_WARNING = 'Response is JSON; returned as text';
 export const CLIENT_RENDERED_WARNING =
   'Page is client-rendered: its content is drawn by JavaScript, which did not run (rendered: false); ' +

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentTool } from '../../lib/tools/agent/index.js';
 import { extractEmbeddedStateTool } from '../../lib/tools/extract-embedded-state/index.js';
 import { extractLinksTool } from '../../lib/tools/extract-links/index.js';
 import { extractTextTool } from '../../lib/tools/extract-text/index.js';
@@ -50,12 +51,13 @@ let site: BrowserSite;
 beforeAll(async () => {
   site = await startBrowserSite({
     host: 'shop.test',
-    tools: [extractTextTool, extractLinksTool, scrapeTool, extractEmbeddedStateTool],
+    tools: [extractTextTool, extractLinksTool, scrapeTool, extractEmbeddedStateTool, agentTool],
     routes: {
       '/walled': walled,
       '/walled-links': walled,
       '/walled-scrape': walled,
       '/walled-state': walled,
+      '/walled-agent': walled,
       '/always-walled': (_req, res) => challenge(res),
       '/bare-403': (req, res) => {
         // A server that turns away anything that does not look like a browser, without a word.
@@ -134,6 +136,30 @@ describe('a wall a browser gets past', () => {
     expect(res.body.data).toMatchObject({ rendered: true, escalated: true });
     expect(res.body.data.text).toContain('Drawn by script');
     expect(res.body.credits_used).toBe(6);
+  });
+});
+
+describe('agent', () => {
+  it('retries a walled page in the stealth browser, reads it and charges 8 + 5; a wall met again is free', async () => {
+    const account = await site.harness.account({ credits: 100 });
+    const res = await call('agent', account, {
+      prompt: 'How many settings do the conical burrs have?',
+      urls: [site.url('/walled-agent'), site.url('/always-walled')],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data.stealth_retries).toBe(1);
+    expect(data.steps.filter((step: { action: string }) => step.action === 'stealth_retry')).toHaveLength(2);
+    expect(data.sources).toEqual([
+      expect.objectContaining({ url: site.url('/walled-agent'), fetched: true, used: true }),
+      expect.objectContaining({ url: site.url('/always-walled'), fetched: false, used: false }),
+    ]);
+    expect(data.answer).toContain('Conical burrs');
+    expect(data.skipped).toEqual([
+      expect.objectContaining({ url: site.url('/always-walled'), code: 'BLOCKED' }),
+    ]);
+    expect(res.body.credits_used).toBe(13);
+    expect(await account.balance()).toBe(87);
   });
 });
 

@@ -8,9 +8,26 @@ export interface LivePage {
   html: string;
 }
 
+const READ_ATTEMPTS = 5;
+
+/**
+ * A page that navigates while it is read (a challenge that reloads itself, a redirect by script)
+ * makes Playwright refuse `content()`; the read waits for the new document and tries again.
+ */
 export async function readLivePage(page: Page): Promise<LivePage> {
-  const [html, title] = await Promise.all([page.content(), page.title().catch(() => '')]);
-  return { url: page.url(), title, html };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const [html, title] = await Promise.all([page.content(), page.title().catch(() => '')]);
+      return { url: page.url(), title, html };
+    } catch (error) {
+      if (attempt >= READ_ATTEMPTS || !isNavigating(error)) throw error;
+      await page.waitForLoadState('domcontentloaded', { timeout: 2_000 }).catch(() => {});
+    }
+  }
+}
+
+function isNavigating(error: unknown): boolean {
+  return error instanceof Error && /navigating|execution context was destroyed/i.test(error.message);
 }
 
 /**

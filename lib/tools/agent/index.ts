@@ -1,3 +1,4 @@
+import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { ANY_LLM_VARIABLES } from '../../providers/configured/llm.js';
 import { WEB_SEARCH_VARIABLES } from '../../providers/configured/web-search.js';
 import { defineTool } from '../define.js';
@@ -20,7 +21,7 @@ export const agentTool = defineTool({
     `configured (${ANY_LLM_VARIABLES}), else extractively (quoted passages; for a \`schema\`, the pages’ structured ` +
     'markup). The response says which, lists every source, skipped page and step. Caps: `maxSteps`, `maxUrls` and a ' +
     `25 s window. Searching needs ${WEB_SEARCH_VARIABLES}. Walled pages are retried in the stealth browser at most ` +
-    'twice; until that backend is deployed they are reported as skipped.',
+    'twice; where no browser is deployed they are reported as skipped.',
   price: AGENT_BASE_CREDITS,
   holdCeiling: () => AGENT_BASE_CREDITS + STEALTH_RETRY_CREDITS * MAX_STEALTH_RETRIES,
   basePrice: AGENT_BASE_CREDITS,
@@ -29,6 +30,8 @@ export const agentTool = defineTool({
     `${AGENT_BASE_CREDITS + STEALTH_RETRY_CREDITS * MAX_STEALTH_RETRIES} credits are held; \`credits_used\` is the actual charge.`,
   ],
   schema: agentSchema,
+  // Its stealth retries are escalated renders, so it runs where a browser can.
+  browser: RENDERS_IN_BROWSER,
   example: { prompt: 'How do HTTP clients handle the Retry-After header?', maxSteps: 6, maxUrls: 4 },
   async run(ctx, input): Promise<{ data: AgentData; credits: number }> {
     return runAgent(ctx, input);
