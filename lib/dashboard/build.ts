@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { type DashboardAssets, indexHtml } from './assets.js';
@@ -34,4 +35,20 @@ export function buildDashboard(): DashboardAssets {
   if (!script || !stylesheet) throw new Error(`dashboard build made ${names.join(', ')}`);
   files.set('index.html', new TextEncoder().encode(indexHtml(script, stylesheet)));
   return files;
+}
+
+/**
+ * Builds into `folder` and returns the file names. Each file is written whole and renamed into
+ * place: synths running side by side (the infra tests) then never copy a half-written file, and
+ * the hashed names of equal builds are equal bytes.
+ */
+export function writeDashboard(folder: string): string[] {
+  mkdirSync(folder, { recursive: true });
+  const assets = buildDashboard();
+  for (const [name, bytes] of assets) {
+    const partial = join(folder, `.${name}.${process.pid}.partial`);
+    writeFileSync(partial, bytes);
+    renameSync(partial, join(folder, name));
+  }
+  return [...assets.keys()];
 }
