@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { page as html, SHOP, type Shop, startShop } from '../monitors/support.js';
+import {
+  HOOKS,
+  page as html,
+  type Receiver,
+  SHOP,
+  type Shop,
+  startReceiver,
+  startShop,
+} from '../monitors/support.js';
 import { launchBrowser, screenshot, seriousViolations } from './support/browser.js';
 import { type DevServer, startDevServer } from './support/dev-server.js';
 
@@ -27,6 +35,7 @@ const AFTER = html(
 );
 
 let shop: Shop;
+let receiver: Receiver;
 let server: DevServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -37,12 +46,15 @@ const requested: string[] = [];
 beforeAll(async () => {
   shop = await startShop();
   shop.set('/pricing', BEFORE);
+  // The webhook added between the two checks answers 500, so its deliveries show an error.
+  receiver = await startReceiver();
+  receiver.fail(500);
   [server, browser] = await Promise.all([
     startDevServer({
       DEV_API_KEY: KEY,
       DEV_CREDITS: '500',
       DEV_PLAN: 'free',
-      FETCH_HOST_MAP: `${SHOP}=127.0.0.1`,
+      FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`,
     }),
     launchBrowser(),
   ]);
@@ -56,6 +68,7 @@ afterAll(async () => {
   await browser?.close();
   server?.close();
   await shop?.server.close();
+  await receiver?.server.close();
 });
 
 async function expectAccessible(name: string, target: Page = page) {
@@ -135,6 +148,13 @@ describe('the dashboard on `npm start`', () => {
     await eventually(() => page.getByRole('status').first().textContent()).toMatch(
       /completed, 1 new; 3 credits/,
     );
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await eventually(() => heading().textContent()).toBe('Edit Shop pricing');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await page.getByLabel('Webhook URL (optional)').fill(receiver.hook('dashboard'));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(() => page.locator('.facts').textContent()).toContain(receiver.hook('dashboard'));
+
     shop.set('/pricing', AFTER);
     await page.getByRole('button', { name: 'Run now Shop pricing' }).click();
     await eventually(() => page.getByRole('status').first().textContent()).toMatch(
@@ -162,7 +182,12 @@ describe('the dashboard on `npm start`', () => {
     expect(await page.locator('.page-result').textContent()).toMatch(
       /changed.*Change\d+\.\d %.*Structural similarity[01]\.\d\d/,
     );
-    expect(await page.getByText('This monitor has no webhook URL.').isVisible()).toBe(true);
+    const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
+    expect(await deliveries.getByRole('row').count()).toBe(3);
+    for (const event of ['monitor.page', 'monitor.check.completed']) {
+      const row = deliveries.getByRole('row', { name: new RegExp(event.replace('.', '\\.')) });
+      expect(await row.textContent()).toMatch(/retrying1500receiver answered HTTP 500/);
+    }
     await expectAccessible('check');
   });
 
