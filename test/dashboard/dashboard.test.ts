@@ -14,7 +14,7 @@ import { launchBrowser, screenshot, seriousViolations } from './support/browser.
 import { type DevServer, startDevServer } from './support/dev-server.js';
 
 /**
- * The dashboard as a user drives it: `npm start` (on the test PostgreSQL when there is one), Debian's
+ * The dashboard as a user drives it: `npm start` (on the test PostgreSQL server when there is one), Debian's
  * Chromium, a shop on loopback whose price changes between two checks. Each view is screenshotted
  * into test-artifacts/dashboard/ and checked with axe-core. The account is on the free plan, one
  * request per second: the views must cope with the rate limit a new user has.
@@ -66,7 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
   await shop?.server.close();
   await receiver?.server.close();
 });
