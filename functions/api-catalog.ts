@@ -1,6 +1,10 @@
 import { catalogHandler } from '../lib/app/lambda.js';
 import { serviceRoutes } from '../lib/app/service-routes.js';
+import { readBundledDashboard } from '../lib/dashboard/assets.js';
+import { mountDashboard } from '../lib/dashboard/mount.js';
 import { tools } from '../lib/tools/registry.js';
 
-// The service's other routes are mounted for their place in /openapi.json; their calls go to their own Lambdas.
-export const handler = catalogHandler(tools, serviceRoutes);
+// API Gateway's default route: it documents every service route and serves those without a route
+// of their own (GET /api/v1/usage) and the dashboard, whose files infra copies beside this bundle;
+// monitor calls go to the monitors Lambda's more specific route.
+export const handler = catalogHandler(tools, [...serviceRoutes, mountDashboard(readBundledDashboard())]);

@@ -5,6 +5,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Construct } from 'constructs';
 import { REFERENCE_ASSETS, REFERENCE_ASSETS_FOLDER } from '../lib/app/reference-page.js';
 import { toolPath } from '../lib/app/self-description.js';
+import { DASHBOARD_ASSETS_FOLDER } from '../lib/dashboard/assets.js';
+import { writeDashboard } from '../lib/dashboard/build.js';
 import { PROVIDER_VARIABLE_NAMES } from '../lib/env.js';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { tools as registry } from '../lib/tools/registry.js';
@@ -27,6 +29,9 @@ export const CONTEXT = {
 } as const;
 
 export const DEFAULT_SECRET_NAME = 'web-extraction/runtime';
+
+/** Where synth builds the dashboard (gitignored), relative to the repository root. */
+export const DASHBOARD_BUILD_FOLDER = 'build/dashboard';
 
 export interface ExtractionServiceStackProps extends StackProps {
   /** Defaults to the registry; tests pass their own to exercise the per-tool wiring. */
@@ -78,18 +83,26 @@ export class ExtractionServiceStack extends Stack {
     const extraSecretFields = providerSecretFields(this.node.tryGetContext(CONTEXT.providerSecrets));
     const shared = { secretName, extraSecretFields, environment, projectRoot: PROJECT_ROOT };
 
-    // The default route: /openapi.json, /docs, the tool list, and the service's own 404/405
-    // envelopes for anything no tool route matches.
+    // The dashboard is built here, only when this synth bundles (the template tests skip both).
+    const dashboardFiles = this.bundlingRequired
+      ? writeDashboard(`${PROJECT_ROOT}/${DASHBOARD_BUILD_FOLDER}`).map((name) => [
+          `${DASHBOARD_BUILD_FOLDER}/${name}`,
+          `${DASHBOARD_ASSETS_FOLDER}/${name}`,
+        ])
+      : [];
+    // The default route: /openapi.json, /docs, the tool list, GET /api/v1/usage, the dashboard,
+    // and the service's own 404/405 envelopes for anything no other route matches.
     const catalog = new ServiceFunction(this, 'ApiCatalog', {
       ...shared,
       entry: `${PROJECT_ROOT}/functions/api-catalog.ts`,
-      extraFiles: Object.fromEntries(
-        REFERENCE_ASSETS.map((asset) => [
+      extraFiles: Object.fromEntries([
+        ...REFERENCE_ASSETS.map((asset) => [
           `node_modules/swagger-ui-dist/${asset}`,
           `${REFERENCE_ASSETS_FOLDER}/${asset}`,
         ]),
-      ),
-      description: 'OpenAPI document, reference page, tool catalog and unmatched routes.',
+        ...dashboardFiles,
+      ]),
+      description: 'OpenAPI document, reference page, tool catalog, usage, dashboard and unmatched routes.',
     });
     this.api = new HttpApi(this, 'Api', {
       description: 'Web extraction tools: one route pair and one Lambda per tool.',

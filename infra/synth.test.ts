@@ -71,6 +71,20 @@ m.handler(event, {}).then((r) => {
 });
 `;
 
+// Invoke the catalog bundle for each path of argv, from its own folder only: status, type, body.
+const catalogProbe = `
+const m = require(process.argv[1]);
+const event = (path) => ({ version: '2.0', routeKey: '$default', rawPath: path, rawQueryString: '',
+  headers: { host: 'api.example.com' }, isBase64Encoded: false,
+  requestContext: { http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'probe' },
+    domainName: 'api.example.com', requestId: 'r', routeKey: '$default', stage: '$default', time: '', timeEpoch: 0, accountId: '1', apiId: 'a' } });
+Promise.all(process.argv.slice(2).map((path) => m.handler(event(path), {}))).then((replies) => {
+  console.log(JSON.stringify(replies.map((r) => ({ status: r.statusCode, type: r.headers['content-type'],
+    body: Buffer.from(r.body, r.isBase64Encoded ? 'base64' : 'utf8').toString() }))));
+  process.exit(0);
+});
+`;
+
 describe('cdk synth with bundling', () => {
   it('synthesizes one function per registry tool plus the catalog, the MCP endpoint and the monitors API, sweeper and check worker', () => {
     const functions = Object.values(template.Resources).filter(
@@ -158,5 +172,38 @@ describe('cdk synth with bundling', () => {
     expect(reply.status).toBe(200);
     expect(reply.type).toMatch(/javascript/);
     expect(reply.bytes).toBeGreaterThan(500_000);
+  }, 60_000);
+
+  it('builds the dashboard beside the catalog bundle, which serves it and GET /api/v1/usage', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+    const catalog = Object.values(template.Resources).find((resource: any) =>
+      String(resource.Properties?.Description ?? '').startsWith('OpenAPI document'),
+    ) as { Metadata: Record<string, string> };
+    const folder = join(outdir, catalog.Metadata['aws:asset:path']);
+    const probe = async (...paths: string[]) => {
+      const { stdout } = await run(
+        process.execPath,
+        [...NODE_22_GLOBALS, '-e', catalogProbe, join(folder, 'index.js'), ...paths],
+        { cwd: folder, env: productionEnv },
+      );
+      return JSON.parse(stdout.trim().split('\n').at(-1)!) as Array<{
+        status: number;
+        type: string;
+        body: string;
+      }>;
+    };
+    const [page, usage] = await probe('/dashboard', '/api/v1/usage');
+    expect(page.status).toBe(200);
+    expect(page.type).toBe('text/html; charset=utf-8');
+    expect(usage.status, usage.body).toBe(401);
+    expect(JSON.parse(usage.body).error.code).toBe('MISSING_API_KEY');
+    const files = [...page.body.matchAll(/"\/dashboard\/([^"]+)"/g)].map((match) => match[1]);
+    expect(files).toHaveLength(2);
+    const served = await probe(...files.map((file) => `/dashboard/${file}`));
+    expect(served.map((reply) => [reply.status, reply.type])).toEqual([
+      [200, 'text/css; charset=utf-8'],
+      [200, 'text/javascript; charset=utf-8'],
+    ]);
+    expect(served[1].body.length).toBeGreaterThan(20_000);
   }, 60_000);
 });

@@ -6,6 +6,8 @@ import { ensureDevAccount } from '../lib/auth/dev-account.js';
 import type { Plan } from '../lib/auth/plans.js';
 import { readBrowserSettings } from '../lib/browser/config.js';
 import { type BrowserRuntime, openBrowserRuntime } from '../lib/browser/runtime.js';
+import { buildDashboard } from '../lib/dashboard/build.js';
+import { DASHBOARD_PATH, mountDashboard } from '../lib/dashboard/mount.js';
 import { parseConfig } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
 import { mountMcp } from '../lib/mcp/mount.js';
@@ -38,7 +40,8 @@ async function main(): Promise<void> {
     services: { ...services, browser },
     tools,
     withDocuments: true,
-    mounts: serviceRoutes,
+    // The dashboard is built here, in memory, from lib/dashboard (about 150 ms): nothing built is committed.
+    mounts: [...serviceRoutes, mountDashboard(buildDashboard())],
   });
   mountMcp(app, { services: { ...services, browser } });
   const server = await startNodeServer(app, { port: config.PORT, hostname: '0.0.0.0' });
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
   console.log(
     `  monitors: ${base}/api/v1/monitors (sweeper every 5 minutes in this process; email: ${runtime.mailer.transport})`,
   );
+  console.log(`  dashboard: ${base}${DASHBOARD_PATH} (sign in with an API key)`);
   console.log(`  MCP:      ${base}${MCP_PATH} (Streamable HTTP, X-API-Key or Authorization: Bearer)`);
   console.log(`  dev API key: ${devKey}${config.DEV_API_KEY ? ' (DEV_API_KEY)' : ''}`);
   console.log(

@@ -4469,6 +4469,42 @@ export const mcpCatalog: McpCatalog = {
         "body": "none"
       },
       "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "get_usage",
+      "title": "Credits and calls per day and per tool, with the balance and plan (free)",
+      "description": "Read from the usage log: whole UTC days from `from` to `to`, both included, at most 90 days (default: the last 30). Only the calling key’s account is ever counted.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "from": {
+            "type": "string",
+            "format": "date",
+            "description": "First UTC day, included. Defaults to 29 days before `to`."
+          },
+          "to": {
+            "type": "string",
+            "format": "date",
+            "description": "Last UTC day, included. Defaults to today (UTC)."
+          }
+        }
+      },
+      "annotations": {
+        "title": "Credits and calls per day and per tool, with the balance and plan (free)",
+        "readOnlyHint": true
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "GET",
+        "path": "/api/v1/usage",
+        "pathParams": [],
+        "queryParams": [
+          "from",
+          "to"
+        ],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
     }
   ]
 };

@@ -39,6 +39,10 @@ from .types import (
     CheckDetailResponse,
     CheckDetail,
     WebhookDelivery,
+    UsageResponse,
+    Usage,
+    ToolUsage,
+    DayUsage,
     ListLocalModelsInput,
     ListLocalModelsResponse,
     FetchUrlInput,
@@ -166,6 +170,8 @@ from .types import (
     ListMonitorChecksResponse,
     GetMonitorCheckInput,
     GetMonitorCheckResponse,
+    GetUsageInput,
+    GetUsageResponse,
 )
 
 # The tools this SDK was generated against, in the catalog order.
@@ -181,6 +187,7 @@ OPERATIONS: Dict[str, OperationSpec] = {
     "run_monitor": {"method": "POST", "path": "/api/v1/monitors/{id}/run", "path_params": ["id"], "query_params": [], "body": "none"},
     "list_monitor_checks": {"method": "GET", "path": "/api/v1/monitors/{id}/checks", "path_params": ["id"], "query_params": ["limit", "cursor"], "body": "none"},
     "get_monitor_check": {"method": "GET", "path": "/api/v1/monitors/{id}/checks/{check_id}", "path_params": ["id", "check_id"], "query_params": [], "body": "none"},
+    "get_usage": {"method": "GET", "path": "/api/v1/usage", "path_params": [], "query_params": ["from", "to"], "body": "none"},
 }
 
 
@@ -1394,3 +1401,21 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["get_monitor_check"], {"id": id, "check_id": check_id}, request_options)
+
+    def get_usage(
+        self,
+        *,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> GetUsageResponse:
+        """Credits and calls per day and per tool, with the balance and plan (free)
+
+        Read from the usage log: whole UTC days from `from` to `to`, both included, at most 90 days (default: the last 30). Only the calling key’s account is ever counted.
+
+        Args:
+            from_: First UTC day, included. Defaults to 29 days before `to`.
+            to: Last UTC day, included. Defaults to today (UTC).
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["get_usage"], {"from": from_, "to": to}, request_options)

@@ -522,6 +522,60 @@ WebhookDelivery = TypedDict(
 )
 
 
+UsageResponse = TypedDict(
+    "UsageResponse",
+    {
+        "success": Literal[True],
+        "data": "Usage",
+    },
+)
+
+
+Usage = TypedDict(
+    "Usage",
+    {
+        "from": str,
+        "to": str,
+        # Spendable credits now.
+        "balance": int,
+        "plan": str,
+        # Credits used over the range.
+        "credits": int,
+        # Calls over the range.
+        "calls": int,
+        # Totals per tool over the range, most credits first.
+        "tools": List["ToolUsage"],
+        # Every day of the range, in order, zeros included.
+        "days": List["DayUsage"],
+    },
+)
+
+
+ToolUsage = TypedDict(
+    "ToolUsage",
+    {
+        # Tool name; monitor checks are `track_changes`.
+        "tool": str,
+        "credits": int,
+        # Settled calls, failed ones (0 credits) included.
+        "calls": int,
+    },
+)
+
+
+DayUsage = TypedDict(
+    "DayUsage",
+    {
+        # UTC day.
+        "date": str,
+        "credits": int,
+        "calls": int,
+        # The tools called that day; empty on a day without calls.
+        "tools": List["ToolUsage"],
+    },
+)
+
+
 # Arguments of tool list_local_models.
 ListLocalModelsInput = Dict[str, Any]
 
@@ -2684,3 +2738,20 @@ GetMonitorCheckInput = Dict[str, Any]
 
 # Answer of get_monitor_check.
 GetMonitorCheckResponse = CheckDetailResponse
+
+
+# Arguments of get_usage.
+GetUsageInput = TypedDict(
+    "GetUsageInput",
+    {
+        # First UTC day, included. Defaults to 29 days before `to`.
+        "from": str,
+        # Last UTC day, included. Defaults to today (UTC).
+        "to": str,
+    },
+    total=False,
+)
+
+
+# Answer of get_usage.
+GetUsageResponse = UsageResponse

@@ -1,7 +1,10 @@
 import { tools } from '../../../lib/tools/registry.js';
 
-/** The monitor endpoints MCP offers as tools beside the registry's, so an agent can manage monitors. */
-const MONITOR_TOOL_NAMES = [
+/**
+ * The service endpoints MCP offers as tools beside the registry's, so an agent can manage monitors
+ * and read its usage.
+ */
+const ENDPOINT_TOOL_NAMES = [
   'list_monitors',
   'create_monitor',
   'get_monitor',
@@ -10,7 +13,8 @@ const MONITOR_TOOL_NAMES = [
   'run_monitor',
   'list_monitor_checks',
   'get_monitor_check',
+  'get_usage',
 ];
 
-/** Every name `tools/list` must show, in order: each registry tool, then the monitor endpoints. */
-export const expectedMcpToolNames = [...tools.map((tool) => tool.name), ...MONITOR_TOOL_NAMES];
+/** Every name `tools/list` must show, in order: each registry tool, then the service endpoints. */
+export const expectedMcpToolNames = [...tools.map((tool) => tool.name), ...ENDPOINT_TOOL_NAMES];

@@ -22,6 +22,7 @@ export const OPERATIONS = {
   runMonitor: {"method":"POST","path":"/api/v1/monitors/{id}/run","pathParams":["id"],"queryParams":[],"body":"none"},
   listMonitorChecks: {"method":"GET","path":"/api/v1/monitors/{id}/checks","pathParams":["id"],"queryParams":["limit","cursor"],"body":"none"},
   getMonitorCheck: {"method":"GET","path":"/api/v1/monitors/{id}/checks/{check_id}","pathParams":["id","check_id"],"queryParams":[],"body":"none"},
+  getUsage: {"method":"GET","path":"/api/v1/usage","pathParams":[],"queryParams":["from","to"],"body":"none"},
 } as const satisfies Record<string, OperationSpec>;
 
 /**
@@ -438,5 +439,14 @@ export class WebExtractionClient extends BaseClient {
    */
   getMonitorCheck(id: string, check_id: string, options?: RequestOptions): Promise<T.GetMonitorCheckResponse> {
     return this.request<T.GetMonitorCheckResponse>(OPERATIONS.getMonitorCheck, { "id": id, "check_id": check_id }, options);
+  }
+
+  /**
+   * Credits and calls per day and per tool, with the balance and plan (free)
+   *
+   * Read from the usage log: whole UTC days from `from` to `to`, both included, at most 90 days (default: the last 30). Only the calling key’s account is ever counted.
+   */
+  getUsage(input: T.GetUsageInput = {}, options?: RequestOptions): Promise<T.GetUsageResponse> {
+    return this.request<T.GetUsageResponse>(OPERATIONS.getUsage, { ...input }, options);
   }
 }

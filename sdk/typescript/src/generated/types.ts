@@ -408,6 +408,62 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
 }
 
+export interface UsageResponse {
+  success: true;
+  data: Usage;
+}
+
+export interface Usage {
+  from: string;
+  to: string;
+  /**
+   * Spendable credits now.
+   */
+  balance: number;
+  plan: string;
+  /**
+   * Credits used over the range.
+   */
+  credits: number;
+  /**
+   * Calls over the range.
+   */
+  calls: number;
+  /**
+   * Totals per tool over the range, most credits first.
+   */
+  tools: ToolUsage[];
+  /**
+   * Every day of the range, in order, zeros included.
+   */
+  days: DayUsage[];
+}
+
+export interface ToolUsage {
+  /**
+   * Tool name; monitor checks are `track_changes`.
+   */
+  tool: string;
+  credits: number;
+  /**
+   * Settled calls, failed ones (0 credits) included.
+   */
+  calls: number;
+}
+
+export interface DayUsage {
+  /**
+   * UTC day.
+   */
+  date: string;
+  credits: number;
+  calls: number;
+  /**
+   * The tools called that day; empty on a day without calls.
+   */
+  tools: ToolUsage[];
+}
+
 /**
  * Arguments of tool `list_local_models`.
  */
@@ -2762,3 +2818,22 @@ export type GetMonitorCheckInput = Record<string, never>;
  * Answer of `getMonitorCheck`.
  */
 export type GetMonitorCheckResponse = CheckDetailResponse;
+
+/**
+ * Arguments of `getUsage`.
+ */
+export interface GetUsageInput {
+  /**
+   * First UTC day, included. Defaults to 29 days before `to`.
+   */
+  from?: string;
+  /**
+   * Last UTC day, included. Defaults to today (UTC).
+   */
+  to?: string;
+}
+
+/**
+ * Answer of `getUsage`.
+ */
+export type GetUsageResponse = UsageResponse;

@@ -1,0 +1,90 @@
+import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { accounts, usageLog } from '../../db/schema/index.js';
+import { ApiError } from '../../errors/api-error.js';
+import { daysOf, type UsageRange } from './range.js';
+
+export interface ToolUsage {
+  tool: string;
+  credits: number;
+  calls: number;
+}
+
+export interface DayUsage {
+  date: string;
+  credits: number;
+  calls: number;
+  tools: ToolUsage[];
+}
+
+export interface Usage {
+  from: string;
+  to: string;
+  balance: number;
+  plan: string;
+  credits: number;
+  calls: number;
+  tools: ToolUsage[];
+  days: DayUsage[];
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One account's usage over a range, read from the usage log: one row per settled call (a failed
+ * call is a call that charged 0). Grouped in SQL by UTC day and tool, so the answer is at most
+ * days × tools rows whatever the volume; the account id in every clause keeps other accounts out.
+ */
+export async function readUsage(db: Database, accountId: string, range: UsageRange): Promise<Usage> {
+  const day = sql<string>`to_char(${usageLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [rows, [account]] = await Promise.all([
+    db
+      .select({ day, tool: usageLog.tool, credits: sum(usageLog.credits), calls: count() })
+      .from(usageLog)
+      .where(
+        and(
+          eq(usageLog.accountId, accountId),
+          gte(usageLog.createdAt, new Date(`${range.from}T00:00:00Z`)),
+          lt(usageLog.createdAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)),
+        ),
+      )
+      .groupBy(day, usageLog.tool)
+      .orderBy(day, usageLog.tool),
+    db
+      .select({ balance: accounts.balance, plan: accounts.plan })
+      .from(accounts)
+      .where(eq(accounts.id, accountId)),
+  ]);
+
+  // Only a key cached for a few seconds after its account was deleted gets here without a row.
+  if (!account) throw new ApiError('INVALID_API_KEY', 'The API key is not valid or has been revoked.');
+
+  const byDay = new Map<string, ToolUsage[]>();
+  const byTool = new Map<string, ToolUsage>();
+  for (const row of rows) {
+    const entry = { tool: row.tool, credits: Number(row.credits ?? 0), calls: Number(row.calls) };
+    byDay.set(row.day, [...(byDay.get(row.day) ?? []), entry]);
+    const total = byTool.get(row.tool) ?? { tool: row.tool, credits: 0, calls: 0 };
+    total.credits += entry.credits;
+    total.calls += entry.calls;
+    byTool.set(row.tool, total);
+  }
+  const days = daysOf(range).map((date) => {
+    const tools = byDay.get(date) ?? [];
+    return { date, credits: sumOf(tools, 'credits'), calls: sumOf(tools, 'calls'), tools };
+  });
+  const tools = [...byTool.values()].sort((a, b) => b.credits - a.credits || a.tool.localeCompare(b.tool));
+  return {
+    ...range,
+    balance: account.balance,
+    plan: account.plan,
+    credits: sumOf(tools, 'credits'),
+    calls: sumOf(tools, 'calls'),
+    tools,
+    days,
+  };
+}
+
+function sumOf(list: ToolUsage[], field: 'credits' | 'calls'): number {
+  return list.reduce((total, entry) => total + entry[field], 0);
+}

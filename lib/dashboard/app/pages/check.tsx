@@ -1,0 +1,207 @@
+import type {
+  CheckDetail,
+  MonitorPage,
+  WebhookDelivery,
+} from '../../../../sdk/typescript/src/generated/types.js';
+import { useApi } from '../context.js';
+import { formatPercent, formatRatio, formatTime } from '../format.js';
+import { EmptyState, ErrorMessage, Loading } from '../messages.js';
+import { href } from '../router.js';
+import { summaryInWords } from '../summary.js';
+import { TableScroll } from '../table-scroll.js';
+import { useLoad } from '../use-load.js';
+
+/** One check: each page with what changed, side by side, and the webhook deliveries it made. */
+export function CheckPage({ id, checkId }: { id: string; checkId: string }) {
+  const api = useApi();
+  const [loaded, reload] = useLoad(async () => {
+    const [monitor, check] = await Promise.all([api.getMonitor(id), api.getCheck(id, checkId)]);
+    return { monitor, check };
+  }, [api, id, checkId]);
+  if (loaded.state === 'loading') return <Loading what="the check" />;
+  if (loaded.state === 'failed') {
+    return (
+      <>
+        <h1 tabIndex={-1}>Check</h1>
+        <ErrorMessage error={loaded.error} title="The check could not be loaded." onRetry={reload} />
+        <p>
+          <a href={href.monitor(id)}>Back to the monitor</a>
+        </p>
+      </>
+    );
+  }
+  const { monitor, check } = loaded.data;
+  return (
+    <>
+      <p class="breadcrumb">
+        <a href={href.monitors()}>Monitors</a> › <a href={href.monitor(monitor.id)}>{monitor.name}</a>
+      </p>
+      <h1 tabIndex={-1}>Check of {formatTime(check.started_at)}</h1>
+      <CheckFacts check={check} />
+      <h2>Pages</h2>
+      {check.pages.length === 0 ? (
+        <EmptyState title="No pages were checked.">
+          <p>{check.error ?? 'Nothing was fetched in this check (see its status above).'}</p>
+        </EmptyState>
+      ) : (
+        check.pages.map((page, index) => (
+          <PageResult key={`${page.url} ${page.selector ?? ''}`} page={page} index={index} />
+        ))
+      )}
+      <h2>Webhook deliveries</h2>
+      {check.deliveries.length === 0 ? (
+        <EmptyState title="No webhook deliveries.">
+          <p>
+            {monitor.webhook_url ? 'This check sent no event yet.' : 'This monitor has no webhook URL. '}
+            {monitor.webhook_url ? null : (
+              <a href={href.editMonitor(monitor.id)}>Add one to receive events</a>
+            )}
+          </p>
+        </EmptyState>
+      ) : (
+        <Deliveries deliveries={check.deliveries} />
+      )}
+    </>
+  );
+}
+
+function CheckFacts({ check }: { check: CheckDetail }) {
+  return (
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd>{check.status.replaceAll('_', ' ')}</dd>
+      <dt>Trigger</dt>
+      <dd>{check.trigger}</dd>
+      <dt>Pages</dt>
+      <dd>{summaryInWords(check.summary)}</dd>
+      <dt>Finished</dt>
+      <dd>{formatTime(check.finished_at)}</dd>
+      <dt>Credits</dt>
+      <dd>
+        {check.credits_charged} charged of {check.credits_reserved} reserved
+      </dd>
+      {check.error ? (
+        <>
+          <dt>Error</dt>
+          <dd>{check.error}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function PageResult({ page, index }: { page: MonitorPage; index: number }) {
+  const headingId = `page-${index}`;
+  return (
+    <section class="page-result" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        <span class="url">{page.url}</span>
+        {page.selector ? <code> {page.selector}</code> : null}
+      </h3>
+      <dl class="facts facts-inline">
+        <dt>Status</dt>
+        <dd>
+          <span class={`badge badge-${page.status}`}>{page.status}</span>
+        </dd>
+        <dt>Change</dt>
+        <dd>{formatPercent(page.change_percent)}</dd>
+        <dt>Structural similarity</dt>
+        <dd>{formatRatio(page.structural_similarity)}</dd>
+        {page.error_code ? (
+          <>
+            <dt>Error</dt>
+            <dd>
+              <code>{page.error_code}</code> {page.error}
+            </dd>
+          </>
+        ) : null}
+        {page.blocked_vendor ? (
+          <>
+            <dt>Blocked by</dt>
+            <dd>{page.blocked_vendor}</dd>
+          </>
+        ) : null}
+      </dl>
+      {page.status === 'changed' ? (
+        <div class="diff">
+          <Samples title="Removed" count={page.removed_count} lines={page.removed_samples} kind="removed" />
+          <Samples title="Added" count={page.added_count} lines={page.added_samples} kind="added" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Samples({
+  title,
+  count,
+  lines,
+  kind,
+}: {
+  title: string;
+  count: number | null;
+  lines: string[];
+  kind: string;
+}) {
+  return (
+    <div class={`samples samples-${kind}`}>
+      <h4>
+        {title} ({count ?? lines.length} {count === 1 ? 'line' : 'lines'}
+        {count !== null && count > lines.length ? `, first ${lines.length} shown` : ''})
+      </h4>
+      {lines.length ? (
+        <ul aria-label={`${title} lines`}>
+          {lines.map((line, i) => (
+            <li key={i}>
+              <span aria-hidden="true">{kind === 'added' ? '+ ' : '− '}</span>
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p class="hint">None.</p>
+      )}
+    </div>
+  );
+}
+
+function Deliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
+  return (
+    <TableScroll label="Webhook deliveries">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="number">
+              Attempts
+            </th>
+            <th scope="col">HTTP</th>
+            <th scope="col">Error</th>
+            <th scope="col">Delivered / next attempt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((delivery) => (
+            <tr key={delivery.id}>
+              <th scope="row">
+                {delivery.event}
+                <br />
+                <code class="id">{delivery.id}</code>
+              </th>
+              <td>{delivery.status}</td>
+              <td class="number">{delivery.attempts}</td>
+              <td>{delivery.http_status ?? '—'}</td>
+              <td>{delivery.error ?? '—'}</td>
+              <td>
+                {delivery.delivered_at
+                  ? formatTime(delivery.delivered_at)
+                  : formatTime(delivery.next_attempt_at)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'preact/hooks';
+import type { Check as CheckOrNull, Monitor } from '../../../../sdk/typescript/src/generated/types.js';
+import { ActionMessage } from '../action-message.js';
+import { useApi } from '../context.js';
+import { cronInWords } from '../cron-words.js';
+import { formatNumber, formatTime } from '../format.js';
+import { EmptyState, ErrorMessage, Loading } from '../messages.js';
+import { type ActionResult, MonitorActions } from '../monitor-actions.js';
+import { href } from '../router.js';
+import { StackedBars } from '../stacked-bars.js';
+import { STATUS_SERIES, summaryInWords } from '../summary.js';
+import { TableScroll } from '../table-scroll.js';
+import { useLoad } from '../use-load.js';
+
+/** The generated type is nullable because a list item's `last_check` is; a listed check never is. */
+type Check = NonNullable<CheckOrNull>;
+
+/** One monitor: its settings, its check history as a chart, and the list of its checks. */
+export function MonitorPage({ id }: { id: string }) {
+  const api = useApi();
+  const [loaded, reload] = useLoad(async () => {
+    const [monitor, checks] = await Promise.all([api.getMonitor(id), api.listChecks(id)]);
+    return { monitor, checks: checks.data.filter((check): check is Check => check !== null) };
+  }, [api, id]);
+  const [result, setResult] = useState<ActionResult | null>(null);
+
+  if (loaded.state === 'loading') return <Loading what="the monitor" />;
+  if (loaded.state === 'failed') {
+    return (
+      <>
+        <h1 tabIndex={-1}>Monitor</h1>
+        <ErrorMessage error={loaded.error} title="The monitor could not be loaded." onRetry={reload} />
+        <p>
+          <a href={href.monitors()}>Back to the monitors</a>
+        </p>
+      </>
+    );
+  }
+  const { monitor, checks } = loaded.data;
+  return (
+    <>
+      <p class="breadcrumb">
+        <a href={href.monitors()}>Monitors</a>
+      </p>
+      <div class="page-head">
+        <h1 tabIndex={-1}>{monitor.name}</h1>
+        <div class="actions">
+          <MonitorActions
+            monitor={monitor}
+            onDone={(done) => {
+              setResult(done);
+              void reload();
+            }}
+          />
+          <a class="button" href={href.editMonitor(monitor.id)}>
+            Edit
+          </a>
+        </div>
+      </div>
+      <ActionMessage result={result} monitorId={monitor.id} />
+      <MonitorFacts monitor={monitor} />
+      <h2>Check history</h2>
+      {checks.length === 0 ? (
+        <EmptyState title="No checks yet.">
+          <p>
+            {monitor.status === 'active'
+              ? `The first scheduled check runs ${formatTime(monitor.next_run_at, monitor.timezone)} (${monitor.timezone}). Press “Run now” to check at once.`
+              : 'The monitor is paused. Resume it, or press “Run now” to check at once.'}
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <CheckChart checks={checks} />
+          <CheckTable monitorId={monitor.id} checks={checks} />
+        </>
+      )}
+    </>
+  );
+}
+
+function MonitorFacts({ monitor }: { monitor: Monitor }) {
+  return (
+    <dl class="facts">
+      <dt>Status</dt>
+      <dd>
+        <span class={`badge badge-${monitor.status}`}>{monitor.status}</span>
+      </dd>
+      <dt>Schedule</dt>
+      <dd>
+        {cronInWords(monitor.schedule_cron)} <code>{monitor.schedule_cron}</code>
+      </dd>
+      <dt>Time zone</dt>
+      <dd>{monitor.timezone}</dd>
+      <dt>Next run</dt>
+      <dd>{monitor.status === 'paused' ? 'paused' : formatTime(monitor.next_run_at, monitor.timezone)}</dd>
+      <dt>Credits per month (est.)</dt>
+      <dd>{formatNumber(monitor.estimated_credits_per_month)}</dd>
+      <dt>Pages</dt>
+      <dd>
+        <ul class="plain">
+          {monitor.targets.map((target) => (
+            <li key={`${target.url} ${target.selector ?? ''}`}>
+              <span class="url">{target.url}</span>
+              {target.selector ? <code> {target.selector}</code> : null}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      <dt>Webhook</dt>
+      <dd>{monitor.webhook_url ?? 'none'}</dd>
+      <dt>Emails</dt>
+      <dd>{monitor.notify_emails.length ? monitor.notify_emails.join(', ') : 'none'}</dd>
+    </dl>
+  );
+}
+
+const shortTime = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+function CheckChart({ checks }: { checks: Check[] }) {
+  const oldestFirst = [...checks].reverse();
+  const credits = oldestFirst.reduce((sum, check) => sum + check.credits_charged, 0);
+  return (
+    <StackedBars
+      labels={oldestFirst.map((check) => shortTime(check.started_at))}
+      stacks={STATUS_SERIES.map((series) => ({
+        label: series.label,
+        color: series.color,
+        values: oldestFirst.map((check) => check.summary[series.field]),
+      }))}
+      line={{
+        label: 'Credits charged',
+        color: '#0072B2',
+        values: oldestFirst.map((check) => check.credits_charged),
+      }}
+      yLabel="Pages"
+      description={`Pages per check by status, and credits charged, over the last ${checks.length} checks: ${credits} credits in all. The table below lists each check.`}
+    />
+  );
+}
+
+function CheckTable({ monitorId, checks }: { monitorId: string; checks: Check[] }) {
+  return (
+    <TableScroll label="Checks">
+      <table>
+        <caption>Checks, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Trigger</th>
+            <th scope="col">Status</th>
+            <th scope="col">Pages</th>
+            <th scope="col" class="number">
+              Credits
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {checks.map((check) => (
+            <tr key={check.id}>
+              <th scope="row">
+                <a href={href.check(monitorId, check.id)}>{formatTime(check.started_at)}</a>
+              </th>
+              <td>{check.trigger}</td>
+              <td>{check.status.replaceAll('_', ' ')}</td>
+              <td>{summaryInWords(check.summary)}</td>
+              <td class="number">{check.credits_charged}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

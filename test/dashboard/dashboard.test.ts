@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  HOOKS,
+  page as html,
+  type Receiver,
+  SHOP,
+  type Shop,
+  startReceiver,
+  startShop,
+} from '../monitors/support.js';
+import { launchBrowser, screenshot, seriousViolations } from './support/browser.js';
+import { type DevServer, startDevServer } from './support/dev-server.js';
+
+/**
+ * The dashboard as a user drives it: `npm start` (on the test PostgreSQL server when there is one), Debian's
+ * Chromium, a shop on loopback whose price changes between two checks. Each view is screenshotted
+ * into test-artifacts/dashboard/ and checked with axe-core. The account is on the free plan, one
+ * request per second: the views must cope with the rate limit a new user has.
+ */
+
+const KEY = `dashboard-e2e-${randomBytes(8).toString('hex')}`;
+const BEFORE = html(
+  'Pricing',
+  'Basic plan: 10 € per month',
+  'Pro plan: 30 € per month',
+  'Contact sales for Enterprise.',
+);
+const AFTER = html(
+  'Pricing',
+  'Basic plan: 12 € per month',
+  'Pro plan: 30 € per month',
+  'Contact sales for Enterprise.',
+);
+
+let shop: Shop;
+let receiver: Receiver;
+let server: DevServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let startupOutput = 0;
+const requested: string[] = [];
+
+beforeAll(async () => {
+  shop = await startShop();
+  shop.set('/pricing', BEFORE);
+  // The webhook added between the two checks answers 500, so its deliveries show an error.
+  receiver = await startReceiver();
+  receiver.fail(500);
+  [server, browser] = await Promise.all([
+    startDevServer({
+      DEV_API_KEY: KEY,
+      DEV_CREDITS: '500',
+      DEV_PLAN: 'free',
+      FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`,
+    }),
+    launchBrowser(),
+  ]);
+  startupOutput = server.output().length;
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('request', (request) => requested.push(request.url()));
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await shop?.server.close();
+  await receiver?.server.close();
+});
+
+async function expectAccessible(name: string, target: Page = page) {
+  await screenshot(target, name);
+  const violations = await seriousViolations(target);
+  expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Views wait on the API, and on the free plan's one request per second: poll for up to 15 s. */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+const nav = () => page.getByRole('navigation', { name: 'Dashboard' });
+
+const heading = (target: Page = page) => target.getByRole('heading', { level: 1 });
+
+describe('the dashboard on `npm start`', () => {
+  it('is served from the dev server, announced with the other URLs, and asks for a key', async () => {
+    expect(server.output()).toMatch(/dashboard: http:\/\/localhost:\d+\/dashboard/);
+    const response = await page.goto(`${server.base}/dashboard`);
+    expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+    await eventually(() => heading().textContent()).toBe('Sign in to the dashboard');
+    await expectAccessible('sign-in');
+  });
+
+  it('shows a refused key as a message next to the field, then signs in with the right one', async () => {
+    const field = page.getByLabel('API key');
+    await field.fill('wes_this_is_not_a_key_of_anyone_000000000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const error = page.locator('#api-key-error');
+    await eventually(() => error.textContent()).toMatch(/not valid.*INVALID_API_KEY/);
+    expect(await field.getAttribute('aria-describedby')).toContain('api-key-error');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible('sign-in-refused');
+
+    await field.fill(KEY);
+    await field.press('Enter');
+    await eventually(() => heading().textContent()).toBe('Monitors');
+    expect(await page.evaluate(() => sessionStorage.getItem('web-extraction.api-key'))).toBe(KEY);
+    await eventually(() => page.getByText('No monitors yet.').isVisible()).toBe(true);
+    await expectAccessible('monitors-empty');
+  });
+
+  it('says what to do on an empty usage page', async () => {
+    await nav().getByRole('link', { name: 'Usage' }).click();
+    await eventually(() => page.getByText('No calls in this range.').isVisible()).toBe(true);
+    expect(await page.getByText('500 credits').isVisible()).toBe(true);
+    expect(await page.getByText('free', { exact: true }).isVisible()).toBe(true);
+    await expectAccessible('usage-empty');
+  });
+
+  it('shows the API’s validation messages next to the fields, then creates the monitor', async () => {
+    await nav().getByRole('link', { name: 'Monitors' }).click();
+    await page.getByRole('link', { name: 'New monitor' }).first().click();
+    await eventually(() => heading().textContent()).toBe('New monitor');
+    await page.getByLabel('Page 1 URL').fill('not a url');
+    await page.getByLabel('Schedule (cron)').fill('* * * * *');
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await eventually(() => page.locator('#monitor-name-error').textContent()).toBe('name must not be empty');
+    expect(await page.locator('#monitor-targets-0-url-error').textContent()).toMatch(
+      /absolute http\(s\) URL/,
+    );
+    await expectAccessible('monitor-form-errors');
+
+    await page.getByLabel('Name').fill('Shop pricing');
+    await page.getByLabel('Page 1 URL').fill(shop.url('/pricing'));
+    await page.getByLabel('Schedule (cron)').fill('0 9 * * 1-5');
+    expect(await page.getByText('Reads: At 09:00, on Monday to Friday.').isVisible()).toBe(true);
+    await page.getByLabel('Time zone').fill('Europe/Paris');
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await eventually(() => heading().textContent()).toBe('Shop pricing');
+    await eventually(() => page.getByText('No checks yet.').isVisible()).toBe(true);
+    await expectAccessible('monitor-no-checks');
+  });
+
+  it('runs the monitor twice while the shop changes, and charts the history', async () => {
+    await page.getByRole('button', { name: 'Run now Shop pricing' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(
+      /completed, 1 new; 3 credits/,
+    );
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await eventually(() => heading().textContent()).toBe('Edit Shop pricing');
+    expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await page.getByLabel('Webhook URL (optional)').fill(receiver.hook('dashboard'));
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await eventually(() => page.locator('.facts').textContent()).toContain(receiver.hook('dashboard'));
+
+    shop.set('/pricing', AFTER);
+    await page.getByRole('button', { name: 'Run now Shop pricing' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(
+      /completed, 1 changed; 3 credits/,
+    );
+    await eventually(() => page.locator('table caption', { hasText: 'Checks' }).isVisible()).toBe(true);
+    await eventually(() => page.locator('tbody tr').count()).toBe(2);
+    expect(await page.locator('figure.chart canvas').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('img', { name: /Pages per check by status.*6 credits/ }).isVisible()).toBe(
+      true,
+    );
+    await expectAccessible('monitor');
+  });
+
+  it('opens the check and shows the removed and added lines side by side', async () => {
+    await page.getByRole('link', { name: 'Open the check' }).click();
+    await eventually(
+      async () => `${await heading().textContent()} ${await page.locator('main').textContent()}`,
+    ).toMatch(/^Check of /);
+    const removed = page.getByRole('list', { name: 'Removed lines' });
+    const added = page.getByRole('list', { name: 'Added lines' });
+    await eventually(() => removed.textContent()).toContain('Basic plan: 10 € per month');
+    expect(await added.textContent()).toContain('Basic plan: 12 € per month');
+    expect(await added.textContent()).not.toContain('Pro plan');
+    expect(await page.locator('.page-result').textContent()).toMatch(
+      /changed.*Change\d+\.\d %.*Structural similarity[01]\.\d\d/,
+    );
+    const deliveries = page.getByRole('region', { name: 'Webhook deliveries' });
+    expect(await deliveries.getByRole('row').count()).toBe(3);
+    for (const event of ['monitor.page', 'monitor.check.completed']) {
+      const row = deliveries.getByRole('row', { name: new RegExp(event.replace('.', '\\.')) });
+      expect(await row.textContent()).toMatch(/retrying1500receiver answered HTTP 500/);
+    }
+    await expectAccessible('check');
+  });
+
+  it('lists the monitor with its schedule in words and in cron, and pauses and resumes it', async () => {
+    await nav().getByRole('link', { name: 'Monitors' }).click();
+    const row = page.locator('tbody tr', { hasText: 'Shop pricing' });
+    await eventually(() => row.textContent()).toContain('At 09:00, on Monday to Friday0 9 * * 1-5');
+    expect(await row.textContent()).toContain('Europe/Paris');
+    expect(await row.textContent()).toContain('1 changed');
+    await page.getByRole('button', { name: 'Pause Shop pricing' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(/Shop pricing is paused/);
+    await eventually(() => row.locator('.badge').textContent()).toBe('paused');
+    await expectAccessible('monitors-paused');
+    await page.getByRole('button', { name: 'Resume Shop pricing' }).click();
+    await eventually(() => row.locator('.badge').textContent()).toBe('active');
+    await expectAccessible('monitors');
+  });
+
+  it('reads the usage chart: the two checks by day and tool, the balance and the plan', async () => {
+    await nav().getByRole('link', { name: 'Usage' }).click();
+    await eventually(() => page.getByRole('row', { name: /track_changes/ }).textContent()).toBe(
+      'track_changes62',
+    );
+    expect(await page.getByText('494 credits').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: /stacked by tool: 6 credits in all/ }).isVisible()).toBe(true);
+    expect(await page.locator('.legend').textContent()).toBe('track_changes');
+    await expectAccessible('usage');
+
+    await page.getByLabel('From (UTC day)').fill('2025-01-01');
+    await page.getByLabel('To (UTC day)').fill('2025-12-31');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await eventually(() => page.locator('#usage-from-error').textContent()).toBe(
+      'the range covers 365 days; at most 90',
+    );
+    expect(await page.getByRole('alert').textContent()).toContain('VALIDATION_ERROR');
+    await expectAccessible('usage-range-error');
+  });
+
+  it('shows an API error as a message, never a blank page', async () => {
+    await page.goto(`${server.base}/dashboard#/monitors/mon_00000000000000000000000000`);
+    await eventually(() => page.getByRole('alert').textContent()).toMatch(/could not be loaded.*NOT_FOUND/);
+    await expectAccessible('monitor-not-found');
+  });
+
+  it('loaded everything from its own origin and never put the key in a URL or a log line', () => {
+    const origin = new URL(server.base).origin;
+    expect(requested.length).toBeGreaterThan(10);
+    expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(requested.filter((url) => url.includes(KEY))).toEqual([]);
+    expect(server.output().slice(startupOutput)).not.toContain(KEY);
+  });
+});
+
+describe('the dashboard at 360 px, by keyboard', () => {
+  let narrow: Page;
+  beforeAll(async () => {
+    const small = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+    narrow = await small.newPage();
+  });
+
+  it('signs in with the keyboard alone', async () => {
+    await narrow.goto(`${server.base}/dashboard`);
+    await eventually(() => heading(narrow).textContent()).toBe('Sign in to the dashboard');
+    await narrow.keyboard.press('Tab');
+    expect(await narrow.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await narrow.keyboard.type(KEY);
+    await narrow.keyboard.press('Enter');
+    await eventually(() => heading(narrow).textContent()).toBe('Monitors');
+  });
+
+  async function expectNarrow(name: string, ready: () => Promise<boolean>) {
+    await eventually(ready).toBe(true);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(`${name}-360`, narrow);
+  }
+
+  it('fits the monitors and usage views in the width, tables scrolling inside their region', async () => {
+    await narrow.goto(`${server.base}/dashboard#/monitors`);
+    await expectNarrow('monitors', () => narrow.getByRole('row', { name: /Shop pricing/ }).isVisible());
+    await narrow.goto(`${server.base}/dashboard#/usage`);
+    await expectNarrow('usage', () => narrow.getByRole('row', { name: /track_changes/ }).isVisible());
+  });
+
+  it('fits a monitor and its check in the width', async () => {
+    await narrow.goto(`${server.base}/dashboard#/monitors`);
+    await narrow.getByRole('link', { name: 'Shop pricing' }).click();
+    await expectNarrow('monitor', () => narrow.getByText('Checks, newest first').isVisible());
+    await narrow.locator('tbody tr').first().getByRole('link').click();
+    await expectNarrow('check', () => narrow.getByRole('list', { name: 'Added lines' }).isVisible());
+  });
+});

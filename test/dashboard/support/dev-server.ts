@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface DevServer {
+  base: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A database of its own on the test PostgreSQL server, dropped afterwards. The dev server sweeps
+ * every due monitor of its database at start and every five minutes: on the shared test database
+ * it would run the checks of other test files' monitors, under their feet.
+ */
+async function ownDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `dashboard_e2e_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * `npm start` as a user runs it, on PostgreSQL (a database of its own on the test server) and the
+ * test Redis when the run has them, on the embedded drivers otherwise, with `env` on top: the
+ * dashboard is built by this very start.
+ */
+export async function startDevServer(env: Record<string, string>): Promise<DevServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-dev-server-'));
+  const database = process.env.TEST_DATABASE_URL ? await ownDatabase(process.env.TEST_DATABASE_URL) : null;
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: database?.url ?? '',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const close = async () => {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev server did not start:\n${output}`)), 45_000);
+    const check = setInterval(() => {
+      if (output.includes('dev account')) {
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve();
+      }
+    }, 50);
+    child.on('exit', () => {
+      clearInterval(check);
+      clearTimeout(timer);
+      reject(new Error(`dev server exited:\n${output}`));
+    });
+  }).catch(async (error) => {
+    await close();
+    throw error;
+  });
+  return { base: `http://127.0.0.1:${port}`, output: () => output, close };
+}
