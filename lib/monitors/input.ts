@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { assertValidSelector, SelectorError } from '../extract/selector.js';
+import { cssSelectorParam } from '../extract/selector-param.js';
 
 /**
  * The request fields of document 1 §2.2, with every bound and default. The same schemas validate
@@ -16,23 +16,11 @@ const httpUrl = z
   .max(8192)
   .openapi({ description: 'Public http(s) page to watch.', example: 'https://example.com/pricing' });
 
-const selector = z
-  .string()
-  .min(1)
-  .max(1000)
-  .superRefine((value, ctx) => {
-    try {
-      assertValidSelector(value);
-    } catch (error) {
-      if (!(error instanceof SelectorError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  })
-  .openapi({
-    description:
-      'CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`).',
-    example: '#price',
-  });
+const selector = cssSelectorParam({ nonEmpty: true }).openapi({
+  description:
+    'CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`).',
+  example: '#price',
+});
 
 export const targetSchema = z
   .object({ url: httpUrl, selector: selector.optional() })

@@ -1,73 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebExtractionClient } from '../../sdk/typescript/src/index.js';
-import { ROOT } from './support/generated-copy.js';
+import { type DevServer, startDevServer } from '../support/dev-server.js';
 import { expectedMcpToolNames } from './support/mcp-tool-names.js';
 
 /** `npm start` as a newcomer runs it, then both clients pointed at it. */
-const dataDir = mkdtempSync(join(tmpdir(), 'clients-dev-server-'));
 const key = 'clients-dev-key';
-let child: ChildProcess;
+let server: DevServer;
 let base: string;
 let output = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      DEV_API_KEY: key,
-      DEV_CREDITS: '100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev server did not start:\n${output}`)), 45_000);
-    const check = setInterval(() => {
-      if (output.includes('dev account')) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 100);
-    child.on('exit', () => reject(new Error(`dev server exited:\n${output}`)));
-  });
+  server = await startDevServer({ DEV_API_KEY: key, DEV_CREDITS: '100' }, { drivers: 'embedded' });
+  base = server.base;
+  output = server.output();
 }, 60_000);
 
-afterAll(() => {
-  child?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe('the clients against `npm start`', () => {
   it('announces /mcp, lists every tool over MCP and charges an MCP call and an SDK call alike', async () => {

@@ -10,8 +10,8 @@ import {
   startReceiver,
   startShop,
 } from '../monitors/support.js';
+import { type DevServer, startDevServer } from '../support/dev-server.js';
 import { launchBrowser, screenshot, seriousViolations } from './support/browser.js';
-import { type DevServer, startDevServer } from './support/dev-server.js';
 
 /**
  * The dashboard as a user drives it: `npm start` (on the test PostgreSQL server when there is one), Debian's

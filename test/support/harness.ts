@@ -3,6 +3,7 @@ import { startNodeServer } from '../../lib/app/node-server.js';
 import type { OpenedServices } from '../../lib/app/open-services.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import type { Plan } from '../../lib/auth/plans.js';
+import type { Database } from '../../lib/db/client.js';
 import { getBalance } from '../../lib/ledger/index.js';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { tools as allTools } from '../../lib/tools/registry.js';
@@ -42,6 +43,23 @@ export interface Harness {
 }
 
 /** The real app on a real HTTP port, over the same services a deployment would use. */
+/** A new account with one key, on the real ledger, and the helpers the tests read it with. */
+export async function createTestAccount(
+  db: Database,
+  name: string,
+  { plan = 'business', credits = 1_000 }: { plan?: Plan; credits?: number } = {},
+): Promise<TestAccount> {
+  const { id } = await createAccount(db, { name, plan, credits });
+  const issued = await createApiKey(db, id);
+  return {
+    accountId: id,
+    key: issued.key,
+    keyId: issued.id,
+    balance: () => getBalance(db, id),
+    newKey: async () => (await createApiKey(db, id)).key,
+  };
+}
+
 export async function startHarness(
   options: {
     tools?: readonly ToolDefinition<AnyToolSchema>[];
@@ -83,21 +101,9 @@ export async function startHarness(
   return {
     baseUrl,
     services,
-    async account({ plan = 'business', credits = 1_000 } = {}) {
+    account(options = {}) {
       accounts += 1;
-      const { id } = await createAccount(services.db, {
-        name: `test-${accounts}-${Date.now()}`,
-        plan,
-        credits,
-      });
-      const issued = await createApiKey(services.db, id);
-      return {
-        accountId: id,
-        key: issued.key,
-        keyId: issued.id,
-        balance: () => getBalance(services.db, id),
-        newKey: async () => (await createApiKey(services.db, id)).key,
-      };
+      return createTestAccount(services.db, `test-${accounts}-${Date.now()}`, options);
     },
     call,
     tool: (name, body, key) => call('POST', `/api/v1/tools/${name}`, { key, body }),

@@ -46,6 +46,22 @@ export class TextMeasure {
    * otherwise. Stops at the first character past the limit.
    */
   smallText(el: Element, limit: number): number | null {
+    return this.boundedText(el, limit, null);
+  }
+
+  /**
+   * The element's text, whitespace collapsed, when it is at most `limit` characters and holds no
+   * image; null otherwise. One bounded walk for checks that need the words, not only the length.
+   */
+  smallTextContent(el: Element, limit: number): string | null {
+    const parts: string[] = [];
+    const length = this.boundedText(el, limit, parts);
+    if (length === null) return null;
+    return length === 0 ? '' : parts.join('').replace(/\s+/g, ' ').trim();
+  }
+
+  /** The walk behind both: the collapsed length, and the text nodes into `parts` when given. */
+  private boundedText(el: Element, limit: number, parts: string[] | null): number | null {
     const cached = this.full.get(el);
     if (cached && cached.text > limit) return null;
     // Index-based walk: pushing every child of a large element first would make this check cost the
@@ -67,6 +83,7 @@ export class TextMeasure {
       if (node.type === 'text') {
         length += collapsedLength(node.data);
         if (length > limit) return null;
+        parts?.push(node.data);
       } else if (isElement(node) && node.type === 'tag') {
         if (node.name === 'img') return null;
         parents.push(node);
@@ -74,40 +91,5 @@ export class TextMeasure {
       }
     }
     return length;
-  }
-
-  /**
-   * The element's text, whitespace collapsed, when it is at most `limit` characters and holds no
-   * image; null otherwise. One bounded walk for checks that need the words, not only the length.
-   */
-  smallTextContent(el: Element, limit: number): string | null {
-    const cached = this.full.get(el);
-    if (cached && cached.text > limit) return null;
-    const parents: Element[] = [el];
-    const indexes: number[] = [0];
-    const parts: string[] = [];
-    let length = 0;
-    while (parents.length > 0) {
-      const top = parents.length - 1;
-      const parent = parents[top];
-      const index = indexes[top];
-      if (index >= parent.children.length) {
-        parents.pop();
-        indexes.pop();
-        continue;
-      }
-      indexes[top] = index + 1;
-      const node = parent.children[index];
-      if (node.type === 'text') {
-        length += collapsedLength(node.data);
-        if (length > limit) return null;
-        parts.push(node.data);
-      } else if (isElement(node) && node.type === 'tag') {
-        if (node.name === 'img') return null;
-        parents.push(node);
-        indexes.push(0);
-      }
-    }
-    return length === 0 ? '' : parts.join('').replace(/\s+/g, ' ').trim();
   }
 }

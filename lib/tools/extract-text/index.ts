@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
-import { assertValidSelector, SelectorError } from '../../extract/index.js';
 import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
+import { cssSelectorParam } from '../../extract/selector-param.js';
 import { CLIENT_RENDERED_WARNING } from '../../fetch/assess-page.js';
 import { isClientRenderedHtml } from '../../fetch/client-rendered.js';
 import { defineTool, type ToolContext } from '../define.js';
@@ -40,17 +40,7 @@ const schema = z
       '<article><h1>Release notes</h1><p>Faster imports.</p></article>',
     ),
     url: httpUrl('Page to fetch and read (one fetch, 15 s at most).').optional(),
-    selector: z
-      .string()
-      .max(1000)
-      .superRefine((selector, ctx) => {
-        try {
-          assertValidSelector(selector);
-        } catch (error) {
-          if (!(error instanceof SelectorError)) throw error;
-          ctx.addIssue({ code: 'custom', message: error.message });
-        }
-      })
+    selector: cssSelectorParam()
       .optional()
       .openapi({
         description:

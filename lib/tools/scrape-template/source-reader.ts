@@ -1,9 +1,7 @@
 import { ApiError } from '../../errors/api-error.js';
 import { assessFetchedPage } from '../../fetch/assess-page.js';
 import { fetchPage, guardedRequest } from '../../fetch/fetch-page.js';
-import { guardedAddresses } from '../../fetch/guarded-agent.js';
 import { type FetchEnvironment, type FetchedPage, MAX_BODY_BYTES } from '../../fetch/types.js';
-import { effectiveHostMap, normaliseHost } from '../../fetch/url-policy.js';
 
 /**
  * Every request a template makes, page or API, goes through the guarded fetcher: SSRF rules on
@@ -53,16 +51,11 @@ export function createSourceReader(env: FetchEnvironment, options: SourceReaderO
   };
 
   const page = async (url: string, headers?: Record<string, string>): Promise<FetchedPage> => {
-    let fetched: FetchedPage;
-    try {
-      fetched = await fetchPage(env, url, {
-        timeoutMs: remaining(url),
-        respectRobots: options.respectRobots,
-        headers,
-      });
-    } catch (error) {
-      throw await refusedHostOr(env, url, error);
-    }
+    const fetched = await fetchPage(env, url, {
+      timeoutMs: remaining(url),
+      respectRobots: options.respectRobots,
+      headers,
+    });
     assessFetchedPage(fetched, { tool: TOOL, escalate: false });
     return fetched;
   };
@@ -85,21 +78,6 @@ export function createSourceReader(env: FetchEnvironment, options: SourceReaderO
       return { data: parseJson(fetched), url: fetched.finalUrl };
     },
   };
-}
-
-/**
- * A host that resolves to a private address cannot serve its robots.txt either, and the robots
- * gate reads an unfetchable robots.txt as "disallow all": the refusal would read as a robots 403.
- * The host a caller named (a store) is what was refused, so that is the answer given.
- */
-async function refusedHostOr(env: FetchEnvironment, url: string, error: unknown): Promise<unknown> {
-  if (!(error instanceof ApiError) || error.code !== 'ROBOTS_DISALLOWED') return error;
-  try {
-    await guardedAddresses(normaliseHost(new URL(url).hostname), effectiveHostMap(env.config));
-  } catch (refusal) {
-    if (refusal instanceof ApiError && refusal.code === 'SSRF_BLOCKED') return refusal;
-  }
-  return error;
 }
 
 function parseJson(page: FetchedPage): unknown {

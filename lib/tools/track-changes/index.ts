@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { validationError } from '../../errors/api-error.js';
-import { assertValidSelector, SelectorError } from '../../extract/selector.js';
+import { cssSelectorParam } from '../../extract/selector-param.js';
 import { baselineKey, readBaselines, writeBaselines } from '../../monitors/baselines.js';
 import { captureBody, SelectorNotFound } from '../../monitors/capture.js';
 import { type Comparison, compareWithBaseline } from '../../monitors/compare.js';
@@ -18,24 +18,11 @@ import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
 
 const schema = z.object({
   url: httpUrl('Page to compare with the previous call for the same url and selector.'),
-  selector: z
-    .string()
-    .min(1)
-    .max(1000)
-    .superRefine((value, ctx) => {
-      try {
-        assertValidSelector(value);
-      } catch (error) {
-        if (!(error instanceof SelectorError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
-      }
-    })
-    .optional()
-    .openapi({
-      description:
-        'CSS selector of the part to watch; its text is compared. Matching nothing: 400, uncharged. A different selector is a different baseline.',
-      example: '#price',
-    }),
+  selector: cssSelectorParam({ nonEmpty: true }).optional().openapi({
+    description:
+      'CSS selector of the part to watch; its text is compared. Matching nothing: 400, uncharged. A different selector is a different baseline.',
+    example: '#price',
+  }),
   timeout: fetchTimeout({ default: 15000 }),
   respect_robots: respectRobots,
 });

@@ -2,15 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../../lib/app/create-app.js';
 import type { OpenedServices } from '../../../lib/app/open-services.js';
-import { createAccount, createApiKey } from '../../../lib/auth/accounts.js';
 import type { Plan } from '../../../lib/auth/plans.js';
-import { getBalance } from '../../../lib/ledger/index.js';
 import { mountMcp } from '../../../lib/mcp/mount.js';
 import { tools } from '../../../lib/tools/registry.js';
 import { mcpCatalogOf } from '../../../scripts/clients/mcp-catalog.js';
 import type { OpenApiDocument } from '../../../scripts/clients/operations.js';
 import { type FixtureServer, startFixtureServer } from '../../support/fixture-server.js';
-import type { TestAccount } from '../../support/harness.js';
+import { createTestAccount, type TestAccount } from '../../support/harness.js';
 import { openTestServices } from '../../support/test-services.js';
 import { readFixture } from '../../support/tool-site.js';
 import { registerMonitorShapedRoutes } from './monitor-shaped-routes.js';
@@ -81,21 +79,9 @@ export async function startClientsHarness(
     services,
     document,
     pageUrl: (path) => site.url(path, SITE_HOST),
-    async account({ plan = 'business', credits = 1_000 } = {}) {
+    account(options = {}) {
       accounts += 1;
-      const { id } = await createAccount(services.db, {
-        name: `clients-${accounts}-${Date.now()}`,
-        plan,
-        credits,
-      });
-      const issued = await createApiKey(services.db, id);
-      return {
-        accountId: id,
-        key: issued.key,
-        keyId: issued.id,
-        balance: () => getBalance(services.db, id),
-        newKey: async () => (await createApiKey(services.db, id)).key,
-      };
+      return createTestAccount(services.db, `clients-${accounts}-${Date.now()}`, options);
     },
     async rest(tool, body, key) {
       const response = await fetch(`${baseUrl}/api/v1/tools/${tool}`, {

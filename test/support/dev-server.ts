@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface DevServer {
   base: string;
@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
  * it would run the checks of other test files' monitors, under their feet.
  */
 async function ownDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `dashboard_e2e_${process.pid}_${Date.now()}`;
+  const name = `dev_server_${process.pid}_${Date.now()}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -48,13 +48,18 @@ async function ownDatabase(url: string): Promise<{ url: string; drop(): Promise<
 }
 
 /**
- * `npm start` as a user runs it, on PostgreSQL (a database of its own on the test server) and the
- * test Redis when the run has them, on the embedded drivers otherwise, with `env` on top: the
- * dashboard is built by this very start.
+ * `npm start` as a user runs it, with `env` on top. With `drivers: 'test'` (the default) it runs on
+ * PostgreSQL (a database of its own on the test server) and the test Redis when the run has them;
+ * with `drivers: 'embedded'`, or without them, on PGlite and the in-process store.
  */
-export async function startDevServer(env: Record<string, string>): Promise<DevServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-dev-server-'));
-  const database = process.env.TEST_DATABASE_URL ? await ownDatabase(process.env.TEST_DATABASE_URL) : null;
+export async function startDevServer(
+  env: Record<string, string>,
+  options: { drivers?: 'test' | 'embedded' } = {},
+): Promise<DevServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dev-server-'));
+  const onTestServers = options.drivers !== 'embedded';
+  const database =
+    onTestServers && process.env.TEST_DATABASE_URL ? await ownDatabase(process.env.TEST_DATABASE_URL) : null;
   const port = await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev-server.ts'], {
@@ -62,7 +67,7 @@ export async function startDevServer(env: Record<string, string>): Promise<DevSe
     env: {
       ...process.env,
       DATABASE_URL: database?.url ?? '',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_URL: onTestServers ? (process.env.TEST_REDIS_URL ?? '') : '',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PORT: String(port),
