@@ -45,7 +45,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     const path = toolPath(tool.name);
     app.get(path, (c) => c.json({ success: true, data: describeTool(tool) }));
     // The rate limit is the tool's own where its reference sets one, so it sits in each route.
-    app.post(path, ...metered, rateLimitFor(tool), jsonBody, (c) => runMeteredCall(c, tool));
+    app.post(path, ...metered, rateLimitFor(tool, { handlerAwaitsVerdict: true }), jsonBody, (c) =>
+      runMeteredCall(c, tool),
+    );
     registerToolPaths(app, tool);
   }
 

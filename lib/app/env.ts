@@ -11,5 +11,10 @@ export interface AppEnv {
     /** The request's JSON object, read once by the body middleware. */
     body: Record<string, unknown>;
     caller: Caller;
+    /**
+     * The rate decision when the call went on before it arrived (see middleware/rate-limit.ts):
+     * rejects with the 429. Unset when the decision was awaited before the body was read.
+     */
+    rateVerdict?: Promise<void>;
   };
 }

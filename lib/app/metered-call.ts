@@ -20,8 +20,9 @@ import { validateInput } from './validate-input.js';
 const TOOL_BUDGET_MS = 28_000;
 
 /**
- * validate → hold → run → settle → envelope. Auth and the rate limit ran before this. Any error
- * after the hold releases all of it, so every error response charges nothing.
+ * validate → hold → run → settle → envelope. Auth ran before this, and the rate limit decided or is
+ * deciding (`rateVerdict`). Any error after the hold releases all of it, so every error response
+ * charges nothing.
  */
 export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<AnyToolSchema>) {
   const services = c.get('services');
@@ -41,6 +42,7 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     }),
   );
   if (!hold) {
+    await c.get('rateVerdict');
     const recharging = await requestAutoRecharge(services.db, caller.account.id);
     throw new ApiError(
       'INSUFFICIENT_CREDITS',
@@ -52,7 +54,7 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   }
 
   const warnings: string[] = [];
-  const budget = AbortSignal.timeout(TOOL_BUDGET_MS);
+  let signal: AbortSignal | undefined;
   const ctx: ToolContext = {
     requestId,
     account: caller.account,
@@ -62,12 +64,23 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     warn: (message) => warnings.push(message),
     recordRobotsOverride: (url) =>
       recordRobotsOverride(services.db, { caller, tool: tool.name, requestId, url }),
-    signal: c.req.raw.signal ? AbortSignal.any([c.req.raw.signal, budget]) : budget,
+    // Made on first use: a timer and a combined signal cost more than a tool that reads supplied
+    // text spends in all, and such a tool never looks at them.
+    get signal() {
+      if (!signal) {
+        const budget = AbortSignal.timeout(Math.max(1, Math.ceil(TOOL_BUDGET_MS - elapsed(c))));
+        signal = c.req.raw.signal ? AbortSignal.any([c.req.raw.signal, budget]) : budget;
+      }
+      return signal;
+    },
   };
 
   let charged: number;
   let dataJson: string;
   try {
+    // A call that went on while its rate decision was on the way runs only once it is allowed;
+    // refused, its hold is released below like any error's.
+    await c.get('rateVerdict');
     const outcome = await timed(c, 'run', () => tool.run(ctx, input));
     charged = Math.min(hold.amount, Math.max(0, outcome.credits ?? amount));
     const inline = await timed(c, 'serialise', () =>

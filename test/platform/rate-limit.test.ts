@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditHolds } from '../../lib/db/schema/index.js';
 import { RedisStore } from '../../lib/kv/redis-store.js';
 import { checkRateLimit } from '../../lib/ratelimit/check-rate-limit.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -53,6 +55,35 @@ describe('rate limit per key and plan', () => {
     await sleep(600);
     const second = await Promise.all([1, 2].map(() => harness.tool('probe', { hold: 1 }, account.key)));
     expect(second.map((res) => res.status)).toEqual([429, 429]);
+  });
+
+  it('refuses a call it let go on before Redis answered, releases its hold and charges nothing', async () => {
+    const account = await harness.account({ plan: 'business', credits: 100 });
+    // This instance now saw the key with room left, so its next call goes on while Redis decides.
+    expect((await harness.tool('probe', { hold: 3 }, account.key)).status).toBe(200);
+    // Other instances spend the rest of the window meanwhile.
+    for (let i = 0; i < 9; i += 1) await checkRateLimit(harness.services.kv, account.keyId, 'business');
+
+    const refused = await harness.tool('probe', { hold: 3 }, account.key);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await account.balance()).toBe(97);
+    const holds = await harness.services.db
+      .select()
+      .from(creditHolds)
+      .where(eq(creditHolds.accountId, account.accountId));
+    expect(holds.map((hold) => hold.status).sort()).toEqual(['committed', 'released']);
+  });
+
+  it('answers 429 rather than the 400 of a bad body when the refusal comes after the body was read', async () => {
+    const account = await harness.account({ plan: 'business', credits: 100 });
+    expect((await harness.tool('probe', { hold: 1 }, account.key)).status).toBe(200);
+    for (let i = 0; i < 9; i += 1) await checkRateLimit(harness.services.kv, account.keyId, 'business');
+
+    const refused = await harness.tool('probe', { hold: 'many' }, account.key);
+    expect(refused.status).toBe(429);
+    expect(await account.balance()).toBe(99);
   });
 
   it('keeps limiting on the in-process window when Redis is unreachable', async () => {

@@ -10,8 +10,9 @@ export const declaredBodySize = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The body is read and parsed once the caller is known and within its rate: an unauthenticated or
- * rate-limited caller cannot make us parse 4 MB of JSON.
+ * The body is read and parsed once the caller is known and, unless this instance last saw the key
+ * with room in its window, within its rate: an unauthenticated or rate-limited caller cannot make
+ * us parse 4 MB of JSON.
  */
 export const jsonBody = createMiddleware<AppEnv>(async (c, next) => {
   c.set('body', await timed(c, 'body', () => readJsonBody(c)));
