@@ -7,6 +7,7 @@ import { MemoryStore } from '../../lib/kv/memory-store.js';
 import { RedisStore } from '../../lib/kv/redis-store.js';
 import { UpstashStore } from '../../lib/kv/upstash-store.js';
 import { getBalance, holdCredits, settleHold } from '../../lib/ledger/index.js';
+import { checkRateLimit } from '../../lib/ratelimit/check-rate-limit.js';
 import { startNeonWsProxy } from '../support/neon-ws-proxy.js';
 import { startUpstashRestFake } from '../support/upstash-rest-fake.js';
 
@@ -130,9 +131,27 @@ describe('key-value drivers', () => {
 
   it.runIf(redisUrl)('Upstash over REST', async () => {
     const fake = await startUpstashRestFake(redisUrl!, 'test-token');
+    const store = new UpstashStore(fake.url, 'test-token');
     try {
-      await exerciseStore(new UpstashStore(fake.url, 'test-token'));
+      await exerciseStore(store);
     } finally {
+      await store.close();
+      await fake.close();
+    }
+  });
+
+  it.runIf(redisUrl)('Upstash refusals and outages reject, and the rate limit falls back', async () => {
+    const fake = await startUpstashRestFake(redisUrl!, 'test-token');
+    const wrongToken = new UpstashStore(fake.url, 'wrong-token');
+    const unreachable = new UpstashStore('http://127.0.0.1:1', 'test-token');
+    try {
+      await expect(wrongToken.get('anything')).rejects.toThrow(/Upstash GET: Unauthorized/);
+      await expect(unreachable.set('k', 'v', 10)).rejects.toThrow(/ECONNREFUSED/);
+      const decision = await checkRateLimit(wrongToken, 'key_upstash_down', 'free');
+      expect(decision).toMatchObject({ allowed: true, degraded: true });
+    } finally {
+      await wrongToken.close();
+      await unreachable.close();
       await fake.close();
     }
   });
