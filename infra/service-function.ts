@@ -14,8 +14,8 @@ import { Construct } from 'constructs';
 
 /**
  * Packages left out of every bundle. The embedded and TCP drivers (PGlite, pg, ioredis) are
- * imported on demand and never chosen in Lambda (DATABASE_DRIVER=neon, Upstash over REST); `ws` is
- * Neon's WebSocket on Node 20 only, Lambda's Node 22 has its own; the browser packages are too
+ * imported on demand and never chosen in Lambda (DATABASE_DRIVER=neon, Upstash over REST); the
+ * native add-ons `ws` tries and does without (bufferutil, utf-8-validate); the browser packages are too
  * large to bundle (and read files beside their code), so browser tools load them lazily from the
  * browser layer (infra/browser-layer.ts); the AWS SDK v3 ships with the runtime. unpdf (pdf.js,
  * 1.6 MB) is shipped beside the one bundle that loads it (a tool's `runtimePackages`).
@@ -25,7 +25,8 @@ export const EXTERNAL_MODULES: readonly string[] = [
   'pg',
   'pg-native',
   'ioredis',
-  'ws',
+  'bufferutil',
+  'utf-8-validate',
   'playwright-core',
   '@sparticuz/chromium',
   'fingerprint-generator',

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createApiKey } from '../lib/auth/accounts.js';
+import { openDatabase } from '../lib/db/client.js';
+import { getBalance } from '../lib/ledger/index.js';
 import { tools } from '../lib/tools/registry.js';
+import { httpApiEvent } from '../test/lambda/api-gateway-event.js';
+import { startNeonWsProxy } from '../test/support/neon-ws-proxy.js';
+import { startUpstashRestFake } from '../test/support/upstash-rest-fake.js';
 import { PROJECT_ROOT } from './stack.js';
 
 const run = promisify(execFile);
@@ -47,8 +53,8 @@ const productionEnv = {
   LOG_LEVEL: 'info',
 };
 
-// Lambda runs Node 22, which has a global WebSocket (the bundles leave `ws` out for it); this
-// machine's Node 20 has it behind a flag.
+// Lambda runs Node 22, whose globals (WebSocket among them) this machine's Node 20 has behind a
+// flag: the bundles are loaded as Lambda would load them.
 const NODE_22_GLOBALS = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
 
 // Load, let the module-scope service opening settle, and report what the module exports.
@@ -206,4 +212,71 @@ describe('cdk synth with bundling', () => {
     ]);
     expect(served[1].body.length).toBeGreaterThan(20_000);
   }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+    'runs a metered call from the analyze_content bundle as deployed: Neon over its WebSocket, Upstash over REST',
+    async () => {
+      const databaseUrl = process.env.TEST_DATABASE_URL!;
+      const target = new URL(databaseUrl);
+      const proxy = await startNeonWsProxy(target.hostname, Number(target.port || 5432));
+      const upstash = await startUpstashRestFake(process.env.TEST_REDIS_URL!, 'bundle-token');
+      const database = await openDatabase({ DATABASE_URL: databaseUrl, DATA_DIR: '.data' });
+      try {
+        const account = await createAccount(database.db, {
+          name: `bundle-${Date.now()}`,
+          plan: 'business',
+          credits: 10,
+        });
+        const { key } = await createApiKey(database.db, account.id);
+        const event = httpApiEvent({
+          method: 'POST',
+          path: '/api/v1/tools/analyze_content',
+          headers: { 'x-api-key': key },
+          body: JSON.stringify({ content: 'The release is fast and reliable, and customers love it.' }),
+        });
+        const invoke = `
+const m = require(process.argv[1]);
+m.handler(JSON.parse(process.argv[2]), {}).then((r) => { console.log(JSON.stringify(r)); process.exit(0); });
+`;
+        const resource = Object.values(template.Resources).find(
+          // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+          (candidate: any) =>
+            candidate.Type === 'AWS::Lambda::Function' &&
+            String(candidate.Properties.Description).startsWith('analyze_content:'),
+          // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
+        ) as any;
+        const folder = join(outdir, resource.Metadata['aws:asset:path']);
+        const { stdout } = await run(
+          process.execPath,
+          [...NODE_22_GLOBALS, '-e', invoke, join(folder, 'index.js'), JSON.stringify(event)],
+          {
+            cwd: folder,
+            env: {
+              ...productionEnv,
+              // Neon's driver with Neon's documented local setting, to the real PostgreSQL.
+              DATABASE_URL: databaseUrl,
+              NEON_WS_PROXY: proxy.wsProxy,
+              UPSTASH_REDIS_REST_URL: upstash.url,
+              UPSTASH_REDIS_REST_TOKEN: 'bundle-token',
+              LOG_LEVEL: 'silent',
+            },
+          },
+        );
+        const reply = JSON.parse(stdout.trim().split('\n').at(-1)!);
+        expect(reply.statusCode, reply.body).toBe(200);
+        expect(JSON.parse(reply.body)).toMatchObject({
+          success: true,
+          credits_used: 3,
+          credits_remaining: 7,
+        });
+        expect(reply.headers['ratelimit-limit']).toBe('10');
+        expect(await getBalance(database.db, account.id)).toBe(7);
+      } finally {
+        await database.close();
+        await upstash.close();
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
 });
