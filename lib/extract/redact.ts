@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from '../errors/api-error.js';
 import {
-  PII_DETECTORS,
   PII_ENTITIES,
   type PiiDetector,
   type PiiEntity,
+  piiDetectors,
   REDACTION_TAGS,
 } from './redact-patterns.js';
 
@@ -182,7 +182,7 @@ export interface RedactResult<T> {
  */
 export function redactPii<T>(value: T, request: RedactPiiInput | RedactOptions): RedactResult<T> {
   const options = resolveRedactOptions(request) ?? { mode: 'fast', entities: [] };
-  const detectors = PII_DETECTORS.filter((detector) => options.entities.includes(detector.entity));
+  const detectors = piiDetectors().filter((detector) => options.entities.includes(detector.entity));
   const counts: Partial<Record<PiiEntity, number>> = {};
   const redactString = (text: string): string => redactText(text, detectors, counts);
 
