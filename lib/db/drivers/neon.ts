@@ -4,7 +4,6 @@ import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import type { Database, DatabaseHandle } from '../client.js';
 import { migrationsFolder } from '../migrations-folder.js';
 import { attachPreparedRunner, commitWithoutWaitingForFlush, poolRunner } from '../prepared.js';
-import * as schema from '../schema/index.js';
 
 /**
  * Neon's WebSocket pool, not its HTTP driver: the ledger runs interactive transactions, which
@@ -24,7 +23,7 @@ export async function openNeon(url: string, options: { wsProxy?: string } = {}):
   }
   const pool = new Pool({ connectionString: url, max: 5 });
   commitWithoutWaitingForFlush(pool);
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   attachPreparedRunner(db as unknown as Database, poolRunner(pool));
   return {
     db: db as unknown as Database,

@@ -5,7 +5,6 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database, DatabaseHandle } from '../client.js';
 import { migrationsFolder } from '../migrations-folder.js';
 import { ASYNC_COMMIT, attachPreparedRunner } from '../prepared.js';
-import * as schema from '../schema/index.js';
 
 /** The embedded default: a real PostgreSQL compiled to WASM, on disk when given a folder. */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
@@ -13,7 +12,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const client = new PGlite(dataDir);
   // One connection, so one setting covers it; see ASYNC_COMMIT for why the service commits this way.
   await client.exec(ASYNC_COMMIT);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   // In-process: there is no round trip or plan cache to save, so the text runs as is.
   attachPreparedRunner(
     db as unknown as Database,
