@@ -14,8 +14,10 @@ describe('main content: sections led by boilerplate headings', () => {
   it('cuts out a box a heading leads, in any of several languages, and keeps the article after it', () => {
     for (const heading of [
       'Mehr zum Thema',
+      'Lesen Sie auch die folgenden Beiträge:',
       'Lire aussi',
       'Te puede interesar',
+      'También le puede interesar',
       'Related stories',
       'Leggi anche',
     ]) {
@@ -84,13 +86,15 @@ describe('main content: teasers of other pages inside the article container', ()
   it('drops "read also" lines in several languages', () => {
     const lines = [
       'Lea también: <a href="/1">Otra noticia del día de hoy</a>',
+      'LE PUEDE INTERESAR: <a href="/4">La ficha de otro caso judicial en Nueva York</a>',
       'Lesen Sie auch: <a href="/2">Eine ganz andere Meldung von gestern</a>',
       '<a href="/3">>> Wegen Corona: Lokal muss schließen <<</a>',
     ];
     const out = text(
       page(`${paras(1, 2)}${lines.map((line) => `<p>${line}</p>`).join(para(3))}${paras(4, 5)}`),
     );
-    for (const gone of ['Otra noticia', 'ganz andere Meldung', 'Lokal muss']) expect(out).not.toContain(gone);
+    for (const gone of ['Otra noticia', 'ganz andere Meldung', 'Lokal muss', 'otro caso judicial'])
+      expect(out).not.toContain(gone);
     expect(out).toContain('Paragraph 5 ');
   });
 

@@ -60,7 +60,7 @@ const RELATED_HEADING = phrases(String.raw`
   weitere (?:artikel|beiträge|nachrichten|meldungen|themen|news|rezepte|videos|produkte|links)(?: .{0,30})?
   das (?:thema )?könnte (?:sie|dich) (?:auch )?interessieren
   das interessiert (?:sie|dich) (?:vielleicht )?auch | auch interessant | ebenfalls interessant
-  lesen sie (?:auch|mehr|weiter|hier) | lies auch | siehe auch
+  lesen sie (?:auch|mehr|weiter|hier)(?: (?:die|den|das|unsere?n?) .{1,40})? | lies auch | siehe auch
   ähnliche (?:artikel|beiträge|themen|rezepte|produkte) | verwandte (?:artikel|beiträge|themen)
   passend zum thema | zum thema | empfehlungen(?: .{0,50})? | unsere empfehlungen? | empfohlene artikel
   meistgelesen(?:e(?: artikel)?)? | am meisten gelesen | neueste beiträge | neueste artikel
@@ -75,7 +75,7 @@ const RELATED_HEADING = phrases(String.raw`
   les plus (?:lus|populaires|partagés) | à découvrir(?: aussi)? | à voir aussi
   nos (?:articles|recommandations) | sur le même sujet
   // es
-  lea (?:también|más|además) | lee (?:también|más) | (?:también )?te puede(?:n)? interesar
+  lea (?:también|más|además) | lee (?:también|más) | (?:también )?(?:te|le|les) puede(?:n)? interesar
   te podría interesar | noticias relacionadas | artículos relacionados | contenido relacionado
   relacionad[oa]s | más (?:información|noticias|leídas|leído|vistas|de .{1,30})
   lo más (?:leído|visto|popular) | ver también | recomendados | otras noticias | te recomendamos
@@ -175,7 +175,7 @@ export const TEASER_LINE = new RegExp(
     'read|see|related|more|also|watch|listen|further|recommended|previously|top story',
     'lesen sie|lies|mehr|siehe|auch interessant|empfehlung|zum thema|passend dazu|video',
     '(?:à )?lire|voir|découvrir|sur le même sujet',
-    'lea|lee|leer|ver|más|mira|relacionad[oa]|te puede interesar|también',
+    'lea|lee|leer|ver|más|mira|relacionad[oa]|(?:te|le|les) puede(?:n)? interesar|también',
     'leggi|guarda|vedi|potrebbe interessarti',
     'leia|veja|saiba mais|assista',
     'lees|bekijk|zie ook',
