@@ -119,6 +119,21 @@ describe('main content: the edges of the article', () => {
     expect(out).not.toContain('Photo: Jane Doe');
   });
 
+  it('trims permalink, last-updated and download-as-PDF labels, in several languages', () => {
+    for (const label of [
+      'Permalink',
+      'Permalien',
+      'Last updated:',
+      'Zuletzt aktualisiert am',
+      'Download as PDF',
+      'Dieses Skript als PDF herunterladen',
+    ]) {
+      const out = text(page(`<p><a href="/pdf">${label}</a></p>${paras(1, 4)}<p><span>${label}</span></p>`));
+      expect(out, label).not.toContain(label);
+      expect(out, label).toContain('Paragraph 4 ');
+    }
+  });
+
   it('trims follow and subscribe lines and copyright lines after the last paragraph', () => {
     const out = text(
       page(`${paras(1, 4)}<p>Follow us on <a href="/fb">Facebook</a>, <a href="/tw">Twitter</a> and Instagram.</p>

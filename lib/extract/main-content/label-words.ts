@@ -16,6 +16,10 @@ const FURNITURE_LINE = phrases(String.raw`
   doa(?:r|e)(?: agora)? | log ?in | log ?out | sign ?in | sign ?out | register | lost your password
   forgot (?:your )?password | einloggen | registrieren | passwort vergessen | connexion | s'inscrire
   iniciar sesión | registrarse | accedi | registrati | updated | enlarge | zoom | expand
+  permalink | permalien | enlace permanente | link permanente | last (?:modified|updated)(?: on)?
+  zuletzt (?:aktualisiert|geändert)(?: am)? | dernière mise à jour | última actualización
+  download(?: (?:this|the) (?:article|page|transcript|script))?(?: as)? pdf | télécharger (?:le |en )?pdf
+  (?:(?:dieses?|den|das) \w+ )?als pdf (?:herunterladen|downloaden)
   // de
   anzeige | werbung | weiterlesen | zurück(?: zu[mr]? .{1,30})? | (?:geschrieben|verfasst|erstellt) von
   written by | posted by | autor(?:in|en)? | authors? | bildnachweise? | bildquellen?
