@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ApiError } from '../errors/api-error.js';
 import { successJson } from '../errors/envelope.js';
-import { holdCredits, requestAutoRecharge, settleHold } from '../ledger/index.js';
+import { holdCredits, requestAutoRecharge, settleHold, withdrawHold } from '../ledger/index.js';
 import { logger } from '../logger.js';
 import { inlineOrStore } from '../results/inline-or-store.js';
 import {
@@ -53,6 +53,16 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     );
   }
 
+  try {
+    // A call that went on while its rate decision was on the way runs only once it is allowed.
+    await c.get('rateVerdict');
+  } catch (refusal) {
+    await withdrawHold(services.db, hold.id).catch((releaseError) =>
+      logger.error('withdraw failed; the sweep will return the hold', { requestId, releaseError }),
+    );
+    throw refusal;
+  }
+
   const warnings: string[] = [];
   let signal: AbortSignal | undefined;
   const ctx: ToolContext = {
@@ -78,9 +88,6 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
   let charged: number;
   let dataJson: string;
   try {
-    // A call that went on while its rate decision was on the way runs only once it is allowed;
-    // refused, its hold is released below like any error's.
-    await c.get('rateVerdict');
     const outcome = await timed(c, 'run', () => tool.run(ctx, input));
     charged = Math.min(hold.amount, Math.max(0, outcome.credits ?? amount));
     const inline = await timed(c, 'serialise', () =>

@@ -3,3 +3,4 @@ export { HOLD_TTL_SECONDS, type Hold, type HoldRequest, holdCredits } from './ho
 export { requestAutoRecharge } from './recharge.js';
 export { type Settlement, settleHold } from './settle.js';
 export { releaseStaleHolds } from './sweep.js';
+export { withdrawHold } from './withdraw.js';

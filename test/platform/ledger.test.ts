@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAutoRecharge } from '../../lib/auth/accounts.js';
 import { rowsOf } from '../../lib/db/rows.js';
 import { creditHolds, rechargeRequests, usageLog } from '../../lib/db/schema/index.js';
-import { holdCredits, releaseStaleHolds, settleHold } from '../../lib/ledger/index.js';
+import { holdCredits, releaseStaleHolds, settleHold, withdrawHold } from '../../lib/ledger/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
 
@@ -83,6 +83,35 @@ describe('credit holds under concurrency', () => {
     ]);
     expect([first, second].filter((balance) => balance !== null)).toEqual([10]);
     expect(await account.balance()).toBe(10);
+  });
+
+  it('withdraws a hold whole with no usage row, and never one already settled', async () => {
+    const account = await harness.account({ credits: 10 });
+    const take = (requestId: string) =>
+      holdCredits(harness.services.db, {
+        accountId: account.accountId,
+        apiKeyId: account.keyId,
+        tool: 'probe',
+        requestId,
+        amount: 3,
+      });
+    const withdrawn = await take('req_withdrawn');
+    await Promise.all([
+      withdrawHold(harness.services.db, withdrawn!.id),
+      withdrawHold(harness.services.db, withdrawn!.id),
+    ]);
+    expect(await account.balance()).toBe(10);
+
+    const settled = await take('req_settled');
+    await settleHold(harness.services.db, {
+      holdId: settled!.id,
+      charged: 3,
+      outcome: 'success',
+      durationMs: 1,
+    });
+    await withdrawHold(harness.services.db, settled!.id);
+    expect(await account.balance()).toBe(7);
+    expect((await usageRows(account.accountId)).map((row) => row.requestId)).toEqual(['req_settled']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditHolds } from '../../lib/db/schema/index.js';
+import { creditHolds, usageLog } from '../../lib/db/schema/index.js';
 import { RedisStore } from '../../lib/kv/redis-store.js';
 import { checkRateLimit } from '../../lib/ratelimit/check-rate-limit.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -74,6 +74,12 @@ describe('rate limit per key and plan', () => {
       .from(creditHolds)
       .where(eq(creditHolds.accountId, account.accountId));
     expect(holds.map((hold) => hold.status).sort()).toEqual(['committed', 'released']);
+    // Like every 429, it leaves no usage row: only the call that ran is in the log.
+    const usage = await harness.services.db
+      .select()
+      .from(usageLog)
+      .where(eq(usageLog.accountId, account.accountId));
+    expect(usage.map((row) => row.outcome)).toEqual(['success']);
   });
 
   it('answers 429 rather than the 400 of a bad body when the refusal comes after the body was read', async () => {
