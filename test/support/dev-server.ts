@@ -26,6 +26,22 @@ async function freePort(): Promise<number> {
 }
 
 /**
+ * SIGTERM, as Ctrl-C or a process manager stops it, so the embedded database is closed cleanly
+ * and a restart finds its data; SIGKILL if it has not exited within 10 s.
+ */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
  * A database of its own on the test PostgreSQL server, dropped afterwards. The dev server sweeps
  * every due monitor of its database at start and every five minutes: on the shared test database
  * it would run the checks of other test files' monitors, under their feet.
@@ -48,9 +64,10 @@ async function ownDatabase(url: string): Promise<{ url: string; drop(): Promise<
 }
 
 /**
- * `npm start` as a user runs it, with `env` on top. With `drivers: 'test'` (the default) it runs on
- * PostgreSQL (a database of its own on the test server) and the test Redis when the run has them;
- * with `drivers: 'embedded'`, or without them, on PGlite and the in-process store.
+ * `npm start` as a user runs it, with `env` on top (a `DATA_DIR` there keeps the embedded data
+ * across starts). With `drivers: 'test'` (the default) it runs on PostgreSQL (a database of its own
+ * on the test server) and the test Redis when the run has them; with `drivers: 'embedded'`, or
+ * without them, on PGlite and the in-process store.
  */
 export async function startDevServer(
   env: Record<string, string>,
@@ -82,7 +99,7 @@ export async function startDevServer(
     output += chunk;
   });
   const close = async () => {
-    child.kill('SIGKILL');
+    await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
