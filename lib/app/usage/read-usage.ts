@@ -1,32 +1,14 @@
+import type { z } from '@hono/zod-openapi';
 import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { accounts, usageLog } from '../../db/schema/index.js';
 import { ApiError } from '../../errors/api-error.js';
 import { daysOf, type UsageRange } from './range.js';
+import type { usageSchema } from './schemas.js';
 
-export interface ToolUsage {
-  tool: string;
-  credits: number;
-  calls: number;
-}
-
-export interface DayUsage {
-  date: string;
-  credits: number;
-  calls: number;
-  tools: ToolUsage[];
-}
-
-export interface Usage {
-  from: string;
-  to: string;
-  balance: number;
-  plan: string;
-  credits: number;
-  calls: number;
-  tools: ToolUsage[];
-  days: DayUsage[];
-}
+/** The shapes /openapi.json documents, so the route and its description cannot drift apart. */
+type Usage = z.infer<typeof usageSchema>;
+type ToolUsage = Usage['tools'][number];
 
 const DAY_MS = 86_400_000;
 
