@@ -12,6 +12,7 @@ import {
   type ToolDefinition,
 } from '../tools/define.js';
 import type { AppEnv } from './env.js';
+import { ignoredKeyWarnings } from './ignored-keys.js';
 import { recordRobotsOverride } from './robots-overrides.js';
 import { timed } from './server-timing.js';
 import { validateInput } from './validate-input.js';
@@ -63,7 +64,7 @@ export async function runMeteredCall(c: Context<AppEnv>, tool: ToolDefinition<An
     throw refusal;
   }
 
-  const warnings: string[] = [];
+  const warnings: string[] = ignoredKeyWarnings(tool.schema, c.get('body'));
   let signal: AbortSignal | undefined;
   const ctx: ToolContext = {
     requestId,

@@ -6,6 +6,8 @@ import {
   bigmapSite,
   CRAWL_HOST,
   crawlSite,
+  FULLMAP_HOST,
+  fullmapSite,
   SITEMAP_HOST,
   sitemapSite,
 } from './support/site-hosts.js';
@@ -18,6 +20,7 @@ beforeAll(async () => {
     hosts: {
       [SITEMAP_HOST]: sitemapSite,
       [BIGMAP_HOST]: bigmapSite,
+      [FULLMAP_HOST]: fullmapSite,
       [CRAWL_HOST]: { ...crawlSite, '/slow-page': slow(3000, html(200, '<p>late</p>')) },
     },
   });
@@ -73,6 +76,18 @@ describe('map_site, sitemap mode', () => {
     expect(res.body.warnings).toContain(
       'The sitemaps list more URLs than a map returns (500 URLs, 3 child sitemaps); the rest were not read',
     );
+  });
+
+  it('leaves disallowed URLs out before the cap, so 501 listed with one disallowed map all 500 others', async () => {
+    const origin = site.origin(FULLMAP_HOST);
+    const { res } = await mapSite({ url: `${origin}/` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.total_pages).toBe(500);
+    expect(res.body.data.pages).not.toContain(`${origin}/item/3`);
+    expect(res.body.data.pages.at(-1)).toBe(`${origin}/item/501`);
+    expect(res.body.warnings).toEqual([
+      '1 discovered URL disallowed by robots.txt for WebExtractBot was left out',
+    ]);
   });
 });
 

@@ -53,21 +53,22 @@ async function sitemapMap(
 ): Promise<MapSiteData | null> {
   const origin = new URL(input.url).origin;
   const robotsFile = await readRobotsFile(env, origin);
+  const politeness = new HostPoliteness(env);
+  let disallowed = 0;
   const discovery = await discoverSitemapUrls(env, {
     origin,
     robotsSitemaps: robotsFile.sitemaps,
     inScope: siteScope(input.url),
     deadline,
     respectRobots: input.respect_robots,
+    // Filtered before the 500-URL cap, so a refused URL never costs a listed one its place.
+    admit: async (url) => {
+      const verdict = await politeness.verdict(url);
+      if (!verdict.allowed) disallowed += 1;
+      return verdict.allowed || !input.respect_robots;
+    },
   });
-  const politeness = new HostPoliteness(env);
-  const pages: string[] = [];
-  let disallowed = 0;
-  for (const url of discovery.urls) {
-    const verdict = await politeness.verdict(url);
-    if (!verdict.allowed) disallowed += 1;
-    if (verdict.allowed || !input.respect_robots) pages.push(url);
-  }
+  const pages = discovery.urls;
   if (pages.length === 0) return null;
   warnDisallowed(ctx, disallowed, input.respect_robots);
   if (discovery.truncated) {

@@ -49,6 +49,18 @@ export const bigmapSite: Record<string, SiteRoute> = {
   '/': html(200, linkPage('Big catalogue', ['/item/1'])),
 };
 
+/** fullmap.test: exactly 501 listed pages, one of them disallowed: 500 may be mapped, all of them. */
+export const FULLMAP_HOST = 'fullmap.test';
+const fullSitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${Array.from({ length: 501 }, (_, i) => `  <url><loc>{{origin}}/item/${i + 1}</loc></url>`).join('\n')}
+</urlset>`;
+export const fullmapSite: Record<string, SiteRoute> = {
+  '/robots.txt': page(200, TEXT, 'User-agent: *\nDisallow: /item/3$\n'),
+  '/sitemap.xml': page(200, XML, fullSitemap),
+  '/': html(200, linkPage('Full catalogue', ['/item/1'])),
+};
+
 /**
  * crawl.test: no sitemap, a link graph four levels deep from `/`, a disallowed branch, links to
  * another site, a hub with 40 pages (past map_site's 30), a 404 and a PDF.
