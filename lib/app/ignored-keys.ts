@@ -26,35 +26,26 @@ type Found = { path: string; known: string[] }[];
 function collect(schema: z.ZodType, value: unknown, path: string, found: Found, depth = 0): void {
   if (depth > MAX_DEPTH || found.length >= MAX_WARNINGS) return;
   const def = defOf(schema);
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'readonly':
-    case 'catch':
-    case 'nonoptional':
-      return collect(def.innerType, value, path, found, depth);
-    case 'pipe':
-      // A transform's output says nothing about the keys the input may carry.
-      return collect(defOf(def.in).type === 'transform' ? def.out : def.in, value, path, found, depth);
-    case 'lazy':
-      return collect(def.getter(), value, path, found, depth + 1);
-    case 'array':
-      if (Array.isArray(value)) {
-        value.slice(0, MAX_ITEMS).forEach((item, index) => {
-          collect(def.element, item, `${path}[${index}]`, found, depth + 1);
-        });
-      }
-      return;
-    case 'union':
-      return collectUnion(def.options, value, path, found, depth);
-    case 'object':
-      return collectObject(def, value, path, found, depth);
-    default:
-      return;
+  if (WRAPPERS.has(def.type)) {
+    collect(def.innerType, value, path, found, depth);
+  } else if (def.type === 'pipe') {
+    // A transform's output says nothing about the keys the input may carry.
+    collect(defOf(def.in).type === 'transform' ? def.out : def.in, value, path, found, depth);
+  } else if (def.type === 'lazy') {
+    collect(def.getter(), value, path, found, depth + 1);
+  } else if (def.type === 'array' && Array.isArray(value)) {
+    value.slice(0, MAX_ITEMS).forEach((item, index) => {
+      collect(def.element, item, `${path}[${index}]`, found, depth + 1);
+    });
+  } else if (def.type === 'union') {
+    collectUnion(def.options, value, path, found, depth);
+  } else if (def.type === 'object') {
+    collectObject(def, value, path, found, depth);
   }
 }
+
+/** Schemas that only wrap another: their keys are the inner schema's. */
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 function collectObject(def: ZodDef, value: unknown, path: string, found: Found, depth: number): void {
   // A catch-all (passthrough, strict or a record-like object) decides about extra keys itself.
