@@ -129,10 +129,11 @@ function upstreamHttp(status: number): ApiError {
   });
 }
 
-function targetOrBadGateway(status: number): number {
+/** The target's own status where the contract passes it through (403, 404, 410, 429, 444, 451), else 502. */
+export function targetOrBadGateway(status: number): number {
   return PASSED_THROUGH.has(status) ? status : 502;
 }
 
-function describe(wall: BotWall): string {
+export function describe(wall: BotWall): string {
   return wall.vendor === UNKNOWN_VENDOR ? 'bot wall' : `${wall.vendor} bot wall`;
 }

@@ -48,6 +48,11 @@ beforeAll(async () => {
           ),
         );
       },
+      '/gone': respond(
+        404,
+        { 'content-type': 'text/html' },
+        page('<h1>Not here</h1><p>This page was removed.</p>'),
+      ),
       '/wall': respond(
         403,
         { 'content-type': 'text/html', 'cf-mitigated': 'challenge', server: 'cloudflare' },
@@ -151,16 +156,44 @@ describe('scrape', () => {
     expect(headers?.['accept-language']).toMatch(/^en-US/);
   });
 
-  it('says so when the page is still a wall: stealth does not solve challenges', async () => {
+  it('answers a page that is still a wall with BLOCKED and a target error with UPSTREAM_HTTP, uncharged', async () => {
+    const account = await site.harness.account({ credits: 100 });
+    const walled = await call(account, {
+      operation: 'scrape',
+      url: site.url('/wall'),
+      stealthConfig: { level: 'basic', simulateHumanBehavior: false },
+    });
+    expect(walled.status, JSON.stringify(walled.body)).toBe(403);
+    expect(walled.body.error).toMatchObject({
+      code: 'BLOCKED',
+      blocked: { vendor: 'cloudflare' },
+      next_step: expect.stringContaining('does not solve challenges'),
+    });
+    const missing = await call(account, {
+      operation: 'scrape',
+      url: site.url('/gone'),
+      stealthConfig: { simulateHumanBehavior: false },
+    });
+    expect(missing.status, JSON.stringify(missing.body)).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: 'UPSTREAM_HTTP', message: 'Target answered HTTP 404' });
+    expect(await account.balance()).toBe(100);
+  });
+
+  it('cuts a wait_for that would end past the call window, and says by how much', async () => {
     const account = await site.harness.account({ credits: 100 });
     const res = await call(account, {
       operation: 'scrape',
-      url: site.url('/wall'),
-      stealthConfig: { level: 'basic' },
+      url: site.url('/'),
+      wait_for: 30000,
+      stealthConfig: { simulateHumanBehavior: false },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.data.blocked).toMatchObject({ vendor: 'cloudflare' });
-    expect(res.body.warnings).toEqual([expect.stringContaining('does not solve challenges')]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The contract: the call ends inside its function's ~30 s window, where it used to time out.
+    expect(res.body.processing_time).toBeLessThan(28_000);
+    expect(res.body.warnings).toEqual([
+      expect.stringMatching(/^wait_for was cut from 30000 to \d+ ms \(by \d+ ms\)/),
+    ]);
+    expect(res.body.credits_used).toBe(5);
   });
 
   it('answers a robots.txt refusal with 502 TOOL_ERROR and a private address with 403, uncharged', async () => {

@@ -7,7 +7,9 @@ import { behaveLikeAReader } from '../../browser/stealth/human-behavior.js';
 import { pickProxy } from '../../browser/stealth/proxy-rotation.js';
 import type { StealthConfig } from '../../browser/stealth/stealth-config.js';
 import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
-import { detectBotWall } from '../../fetch/bot-wall.js';
+import { ApiError } from '../../errors/api-error.js';
+import { describe, targetOrBadGateway } from '../../fetch/assess-page.js';
+import { type BotWall, detectBotWall } from '../../fetch/bot-wall.js';
 import type { ToolContext } from '../define.js';
 import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import type { StealthModeInput } from './schema.js';
@@ -20,6 +22,13 @@ import type { StealthModeInput } from './schema.js';
 /** Navigation gets this long; with wait_for and the reading it stays inside the ~25 s REST window. */
 export const STEALTH_NAVIGATION_MS = 20_000;
 const SETTLE_MS = 2000;
+/**
+ * From the start of the call to the end of the reading. The function's window is about 30 s and the
+ * gateway, the ledger and the envelope need some of it, so a wait_for that would end past this is cut.
+ */
+export const STEALTH_CALL_BUDGET_MS = 25_000;
+/** Reading the formats and a screenshot after the wait. */
+const READING_RESERVE_MS = 3_000;
 
 export interface StealthScrapeData {
   url: string;
@@ -29,8 +38,6 @@ export interface StealthScrapeData {
   engine: string;
   level: string;
   formats: PageFormats & { screenshot?: string };
-  /** Set when the page is still a bot wall: stealth does not solve challenges. */
-  blocked?: { vendor: string; evidence: string[] };
   scraped_at: string;
 }
 
@@ -39,6 +46,7 @@ export async function stealthScrape(
   input: StealthModeInput,
   config: StealthConfig,
 ): Promise<StealthScrapeData> {
+  const startedAt = performance.now();
   const runtime = browserRuntimeOf(ctx);
   const renderer = runtime.renderer();
   const url = input.url ?? '';
@@ -56,7 +64,15 @@ export async function stealthScrape(
       });
       if (profile?.humanBehavior) await behaveLikeAReader(page);
       await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {});
-      if (input.wait_for) await page.waitForTimeout(input.wait_for);
+      if (input.wait_for) {
+        const waitMs = waitWithinBudget(input.wait_for, performance.now() - startedAt);
+        if (waitMs < input.wait_for) {
+          ctx.warn(
+            `wait_for was cut from ${input.wait_for} to ${waitMs} ms (by ${input.wait_for - waitMs} ms) so the call finishes inside its ~30 s window`,
+          );
+        }
+        if (waitMs > 0) await page.waitForTimeout(waitMs);
+      }
       const live = await readLivePage(page);
       const fetched = asFetchedPage(live, {
         requestedUrl: url,
@@ -78,12 +94,10 @@ export async function stealthScrape(
         });
         formats.screenshot = shot.uri;
       }
+      // A wall or a target error is not a page: answered as scrape answers them, uncharged.
       const wall = detectBotWall(fetched);
-      if (wall) {
-        ctx.warn(
-          `The page is still a ${wall.vendor === 'unknown' ? '' : `${wall.vendor} `}bot wall after the stealth render: stealth does not solve challenges or CAPTCHAs`,
-        );
-      }
+      if (wall) throw stillWalled(wall, outcome.status);
+      if (outcome.status < 200 || outcome.status > 299) throw targetError(outcome.status);
       return {
         url,
         final_url: live.url,
@@ -92,9 +106,35 @@ export async function stealthScrape(
         engine: input.engine,
         level: config.level,
         formats,
-        ...(wall ? { blocked: wall } : {}),
         scraped_at: new Date().toISOString(),
       };
     },
   );
+}
+
+/** What is left of the budget for wait_for once navigation and settling have used their share. */
+export function waitWithinBudget(requestedMs: number, elapsedMs: number): number {
+  const available = STEALTH_CALL_BUDGET_MS - READING_RESERVE_MS - elapsedMs;
+  return Math.max(0, Math.min(requestedMs, Math.floor(available)));
+}
+
+function stillWalled(wall: BotWall, status: number): ApiError {
+  return new ApiError(
+    'BLOCKED',
+    `The page is still a ${describe(wall)} after the stealth render (HTTP ${status})`,
+    {
+      status: targetOrBadGateway(status),
+      extra: {
+        blocked: wall,
+        next_step:
+          'Stealth does not solve challenges or CAPTCHAs: the page cannot be read from the service; nothing was charged',
+      },
+    },
+  );
+}
+
+function targetError(status: number): ApiError {
+  return new ApiError('UPSTREAM_HTTP', `Target answered HTTP ${status}`, {
+    status: targetOrBadGateway(status),
+  });
 }
