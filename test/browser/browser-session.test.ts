@@ -356,8 +356,16 @@ describe('read, screenshot, list, close', () => {
     expect(full.body.data.screenshot).toMatch(/^webextract:\/\/screenshot\/shot_[0-9A-Z]+$/);
     expect(full.body.data).toMatchObject({ format: 'jpeg', full_page: true, mime_type: 'image/jpeg' });
     await call(account, { operation: 'snapshot', session_id: id });
+    expect(full.body).not.toHaveProperty('warnings');
     const element = await call(account, { operation: 'screenshot', session_id: id, selector: '@e4' });
     expect(element.body.data).toMatchObject({ selector: '@e4', mime_type: 'image/png' });
+    expect(element.body).not.toHaveProperty('warnings');
+    const pngWithQuality = await call(account, { operation: 'screenshot', session_id: id, quality: 30 });
+    expect(pngWithQuality.status, JSON.stringify(pngWithQuality.body)).toBe(200);
+    expect(pngWithQuality.body.data.mime_type).toBe('image/png');
+    expect(pngWithQuality.body.warnings).toEqual([
+      expect.stringContaining('quality applies to JPEG screenshots only'),
+    ]);
     const missing = await call(account, { operation: 'screenshot', session_id: id, selector: '#nope' });
     expect(missing.status).toBe(404);
   });

@@ -177,4 +177,23 @@ describe('crawl_deep', () => {
     ]);
     expect(balance).toBe(20);
   });
+
+  it("refuses scrape's one-page formats with a message that says where they work, and names an ignored escalate", async () => {
+    const refused = await crawlDeep({
+      url: crawl('/'),
+      formats: ['markdown', { type: 'highlights', query: 'page' }, { type: 'question', question: 'What?' }],
+    });
+    expect(refused.res.status).toBe(400);
+    expect(refused.res.body.error.details).toEqual([
+      {
+        field: 'formats.1',
+        message: expect.stringMatching(/^highlights is a scrape format for one page; .*run scrape/),
+      },
+      { field: 'formats.2', message: expect.stringMatching(/^question is a scrape format for one page/) },
+    ]);
+    expect(refused.balance).toBe(20);
+    const escalated = await crawlDeep({ url: crawl('/'), max_depth: 0, escalate: true });
+    expect(escalated.res.status, JSON.stringify(escalated.res.body)).toBe(200);
+    expect(escalated.res.body.warnings).toContain("Unknown parameter 'escalate' was ignored");
+  });
 });

@@ -47,6 +47,18 @@ describe('scrape refuses formats it cannot produce, before fetching', () => {
     ],
     ['a highlights object without a query', { type: 'highlights' }, 'formats.0', 'highlights needs query'],
     [
+      'max_highlights as a string',
+      { type: 'highlights', query: 'timeout', max_highlights: '5' },
+      'formats.0',
+      'highlights max_highlights must be a whole number from 1 to 50; got "5"',
+    ],
+    [
+      'max_highlights as a fraction',
+      { type: 'highlights', query: 'timeout', max_highlights: 2.5 },
+      'formats.0',
+      'highlights max_highlights must be a whole number from 1 to 50; got 2.5',
+    ],
+    [
       'a name that is also an Object key',
       'constructor',
       'formats.0',

@@ -24,6 +24,7 @@ const PRICES: Record<Operation, number> = {
 /** snapshot, read and screenshot do not navigate; the host allows them this long. */
 const QUICK_TIMEOUT_MS = 20_000;
 const REDACTED_OPERATIONS = new Set<Operation>(['snapshot', 'act', 'read']);
+const DEFAULT_JPEG_QUALITY = 80;
 
 type SessionData = Record<string, unknown>;
 
@@ -110,13 +111,18 @@ async function runOperation(ctx: ToolContext, input: BrowserSessionInput): Promi
       return { sessionId: id, url: page.url, title: page.title, content: contentOf(page, input.formats) };
     }
     case 'screenshot':
+      if (input.format === 'png' && input.quality !== undefined) {
+        ctx.warn(
+          'quality applies to JPEG screenshots only; this PNG ignored it (send format: "jpeg" to use it)',
+        );
+      }
       return call({
         op: 'session.screenshot',
         params: {
           sessionId,
           full_page: input.full_page,
           format: input.format,
-          quality: input.quality,
+          quality: input.quality ?? DEFAULT_JPEG_QUALITY,
           selector: input.selector,
         },
       });

@@ -42,12 +42,12 @@ export const crawlDeepSchema = z.object({
     example: false,
   }),
   formats: z
-    .array(z.enum(PAGE_FORMATS))
+    .array(z.enum(PAGE_FORMATS, { error: (issue) => describeCrawlFormat(issue.input) }))
     .min(1)
     .max(PAGE_FORMATS.length)
     .default(['markdown'])
     .openapi({
-      description: `What to return for every page, as scrape does: ${PAGE_FORMATS.join(', ')}.`,
+      description: `What to return for every page, as scrape does: ${PAGE_FORMATS.join(', ')}. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need.`,
       example: ['markdown'],
     }),
   onlyMainContent: z.boolean().default(true).openapi({
@@ -70,3 +70,16 @@ export const crawlDeepSchema = z.object({
 });
 
 export type CrawlDeepInput = z.output<typeof crawlDeepSchema>;
+
+/**
+ * highlights and question rank passages of one page against a query; over a crawl they would be
+ * priced per page and answered per page, which no caller of a site crawl asked for. Refused with a
+ * message that says where they work instead of a bare "invalid option".
+ */
+function describeCrawlFormat(input: unknown): string {
+  const type = typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : input;
+  if (type === 'highlights' || type === 'question') {
+    return `${type} is a scrape format for one page; crawl_deep returns ${PAGE_FORMATS.join(', ')} for every page: run scrape with ${type} on the pages you need`;
+  }
+  return `unknown format ${JSON.stringify(input)?.slice(0, 60)}; use one of ${PAGE_FORMATS.join(', ')}`;
+}

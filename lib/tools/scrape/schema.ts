@@ -115,8 +115,14 @@ export function describeBadFormat(input: unknown): string {
   if (!first) return `invalid ${type} format`;
   const field = first.path.map(String).join('.');
   if (field === 'mode') return `mode must be 'extractive'; got ${quote(requestedMode)}`;
-  if (first.code === 'invalid_type' && first.input === undefined) return `${type} needs ${field}`;
-  return `${type} ${field}: ${first.message}`;
+  // zod 4 issues do not carry the input: read the value from what was sent, so "5" and 2.5 are not
+  // reported as missing.
+  const sent = (input as Record<string, unknown>)[field];
+  if (sent === undefined) return `${type} needs ${field}`;
+  if (field === 'max_highlights') {
+    return `highlights max_highlights must be a whole number from 1 to ${MAX_HIGHLIGHTS}; got ${quote(sent)}`;
+  }
+  return `${type} ${field}: ${first.message}; got ${quote(sent)}`;
 }
 
 /** Echoes what was sent, cut short: a format is a word, and an error message is no place for a megabyte. */
