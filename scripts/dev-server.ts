@@ -1,6 +1,5 @@
 import { createApp } from '../lib/app/create-app.js';
 import { startNodeServer } from '../lib/app/node-server.js';
-import { openServices } from '../lib/app/open-services.js';
 import { serviceRoutes } from '../lib/app/service-routes.js';
 import { ensureDevAccount } from '../lib/auth/dev-account.js';
 import type { Plan } from '../lib/auth/plans.js';
@@ -16,6 +15,7 @@ import { createCheckRuntime } from '../lib/monitors/check-runtime.js';
 import { InProcessQueue } from '../lib/monitors/in-process-queue.js';
 import { sweep } from '../lib/monitors/sweeper.js';
 import { handleJob } from '../lib/monitors/worker.js';
+import { openServices } from '../lib/open-services.js';
 import { tools } from '../lib/tools/registry.js';
 import { readOrCreateLocalDevKey } from './local-dev-key.js';
 
