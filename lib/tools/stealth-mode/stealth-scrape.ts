@@ -8,8 +8,8 @@ import { pickProxy } from '../../browser/stealth/proxy-rotation.js';
 import type { StealthConfig } from '../../browser/stealth/stealth-config.js';
 import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
 import { detectBotWall } from '../../fetch/bot-wall.js';
+import { type PageFormats, renderPageFormats } from '../../page-formats/render.js';
 import type { ToolContext } from '../define.js';
-import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import type { StealthModeInput } from './schema.js';
 
 /**
