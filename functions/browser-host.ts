@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import { openServices } from '../lib/app/open-services.js';
 import { readBrowserSettings } from '../lib/browser/config.js';
 import { BrowserHost } from '../lib/browser/host/browser-host.js';
 import { systemClock } from '../lib/browser/host/clock.js';
@@ -7,6 +6,7 @@ import { createHostServer } from '../lib/browser/host/host-server.js';
 import { BrowserInstance } from '../lib/browser/launch/browser-instance.js';
 import { parseConfig } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
+import { openServices } from '../lib/open-services.js';
 
 /**
  * The browser host's container entry (infra/browser-host/Dockerfile): Chromium, the page pool and

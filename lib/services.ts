@@ -1,4 +1,4 @@
-import type { BrowserRuntime } from './browser/runtime.js';
+import type { BrowserRuntime } from './browser/tier.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
 import type { KeyValueStore } from './kv/key-value-store.js';

@@ -1,11 +1,11 @@
 import { createApp } from '../lib/app/create-app.js';
 import { startNodeServer } from '../lib/app/node-server.js';
-import { openServices } from '../lib/app/open-services.js';
 import { serviceRoutes } from '../lib/app/service-routes.js';
 import { ensureDevAccount } from '../lib/auth/dev-account.js';
 import type { Plan } from '../lib/auth/plans.js';
 import { readBrowserSettings } from '../lib/browser/config.js';
-import { type BrowserRuntime, openBrowserRuntime } from '../lib/browser/runtime.js';
+import { openBrowserRuntime } from '../lib/browser/runtime.js';
+import type { BrowserRuntime } from '../lib/browser/tier.js';
 import { buildDashboard } from '../lib/dashboard/build.js';
 import { DASHBOARD_PATH, mountDashboard } from '../lib/dashboard/mount.js';
 import { parseConfig } from '../lib/env.js';
@@ -16,6 +16,7 @@ import { createCheckRuntime } from '../lib/monitors/check-runtime.js';
 import { InProcessQueue } from '../lib/monitors/in-process-queue.js';
 import { sweep } from '../lib/monitors/sweeper.js';
 import { handleJob } from '../lib/monitors/worker.js';
+import { openServices } from '../lib/open-services.js';
 import { tools } from '../lib/tools/registry.js';
 import { readOrCreateLocalDevKey } from './local-dev-key.js';
 

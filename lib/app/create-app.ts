@@ -9,7 +9,7 @@ import { declaredBodySize, jsonBody } from './middleware/json-body.js';
 import { rateLimitFor } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import { provideServices } from './middleware/services.js';
-import { onError } from './on-error.js';
+import { onError, routeNotFound } from './on-error.js';
 import { registerToolPaths, serveOpenApiDocument } from './openapi.js';
 import { REFERENCE_ASSETS, readReferenceAsset, referencePage } from './reference-page.js';
 import { describeTool, TOOLS_BASE_PATH, toolPath } from './self-description.js';
@@ -31,7 +31,7 @@ export interface AppOptions {
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(onError);
-  app.notFound((c) => onError(new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), c));
+  app.notFound(routeNotFound);
   app.use('*', requestId, serverTiming);
 
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));

@@ -29,3 +29,8 @@ export function onError(error: Error, c: Context<AppEnv>) {
   for (const [name, value] of Object.entries(apiError.headers ?? {})) c.header(name, value);
   return c.json(errorBody(apiError), apiError.status as ContentfulStatusCode);
 }
+
+/** Every app's answer to a path and method no route serves. */
+export function routeNotFound(c: Context<AppEnv>) {
+  return onError(new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), c);
+}

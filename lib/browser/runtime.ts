@@ -1,34 +1,14 @@
 import { ApiError } from '../errors/api-error.js';
-import type { BotWall } from '../fetch/bot-wall.js';
 import type { Services } from '../services.js';
 import { type BrowserSettings, readBrowserSettings } from './config.js';
-import { type EscalatedPage, type EscalationRequest, escalatePastWall } from './escalation.js';
-import type { CallScope, GuardEnvironment } from './guard/request-guard.js';
+import { escalatePastWall } from './escalation.js';
+import type { GuardEnvironment } from './guard/request-guard.js';
 import { BrowserHost } from './host/browser-host.js';
 import { type Clock, systemClock } from './host/clock.js';
 import { type HostClient, LocalHostClient, RemoteHostClient } from './host/host-client.js';
-import { BrowserInstance, type EngineName } from './launch/browser-instance.js';
+import { BrowserInstance } from './launch/browser-instance.js';
 import { PageRenderer } from './render/renderer.js';
-
-/**
- * What a browser tool finds on `services.browser`: a renderer for calls that need nothing between
- * requests (a browser in this process), and a client of the host that keeps live sessions (in this
- * process locally, the container service in AWS). Opening it launches nothing: Chromium starts on
- * the first render. Absent (`services.browser` undefined), every browser path answers 503
- * TOOL_NOT_AVAILABLE, and `escalate` keeps its "backend not configured" answer.
- */
-export interface BrowserRuntime {
-  /** A browser can be launched in this process. */
-  readonly rendersAvailable: boolean;
-  renderer(): PageRenderer;
-  host(): HostClient;
-  engineInstalled(engine: EngineName): boolean;
-  /** escalate's one render past a wall (document 2 §4.0), read by the tool's gate. */
-  escalate(scope: CallScope, wall: BotWall, request: EscalationRequest): Promise<EscalatedPage>;
-  /** The in-process host, when sessions live here (dev server, tests). */
-  readonly localHost: BrowserHost | null;
-  close(): Promise<void>;
-}
+import type { BrowserRuntime } from './tier.js';
 
 export interface BrowserRuntimeOptions {
   settings?: BrowserSettings;

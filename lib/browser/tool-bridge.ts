@@ -2,7 +2,7 @@ import { ApiError } from '../errors/api-error.js';
 import type { ErrorCode } from '../errors/codes.js';
 import type { CallScope } from './guard/request-guard.js';
 import type { HostOperation } from './host/protocol.js';
-import type { BrowserRuntime } from './runtime.js';
+import type { BrowserRuntime } from './tier.js';
 
 /**
  * How a tool's `run` hands work to the browser tier: the slice of the tool context the browser

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { load } from 'cheerio/slim';
-import { isElement } from '../extract/dom.js';
+import { isElement } from '../html/dom.js';
 
 export interface ParsedSitemap {
   /** `urlset` lists pages, `index` lists further sitemaps; `text` is the one-URL-per-line form. */

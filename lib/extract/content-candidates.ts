@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, rawText } from './dom.js';
+import { type Element, isElement, rawText } from '../html/dom.js';
 
 /** extract_content's order (§4.17); `body` is the fallback. */
 export const CONTENT_SELECTORS = ['article', 'main', '.content', '#content'] as const;

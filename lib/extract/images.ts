@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, walkElements } from './dom.js';
+import { type AnyNode, type Element, walkElements } from '../html/dom.js';
 import { imageSource, toAbsoluteWebUrl } from './urls.js';
 
 /**

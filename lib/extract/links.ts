@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, textOf, walkElements } from './dom.js';
+import { type Element, textOf, walkElements } from '../html/dom.js';
 import { hostMatchesDomain, hostOf, sameSite, schemeOf, toAbsolute } from './urls.js';
 
 /**

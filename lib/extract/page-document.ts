@@ -1,6 +1,7 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
+import { type Element, isElement, walkElements } from '../html/dom.js';
+import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';
-import { type Element, isElement, walkElements } from './dom.js';
 import { buildCleanTree, type CleanNode } from './html/clean-tree.js';
 import { printCleanHtml } from './html/serialize.js';
 import { collectImages } from './images.js';
@@ -9,7 +10,6 @@ import { type AlternateLanguage, contentLanguageMeta, hreflangAlternates, htmlLa
 import { extractMainContent, type MainContent } from './main-content/index.js';
 import { renderMarkdown } from './markdown/render-markdown.js';
 import { extractMetadata, jsonLdArticleBody, type PageMetadata } from './metadata/index.js';
-import { parseHtml } from './parse-html.js';
 import { selectRequired } from './selector.js';
 import {
   type StructuredItems,

@@ -1,6 +1,6 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
-import type { AnyNode, Element } from './dom.js';
-import { isElement } from './dom.js';
+import type { AnyNode, Element } from '../html/dom.js';
+import { isElement } from '../html/dom.js';
 
 export type SelectorProblem = 'invalid' | 'no_match';
 

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, rawText } from './dom.js';
+import { type Element, isElement, rawText } from '../html/dom.js';
 import { selectAll } from './selector.js';
 import { toAbsolute } from './urls.js';
 

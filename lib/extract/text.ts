@@ -1,4 +1,4 @@
-import { type AnyNode, BLOCK_TAGS, type Element, HEADING_TAGS, isElement, rawText } from './dom.js';
+import { type AnyNode, BLOCK_TAGS, type Element, HEADING_TAGS, isElement, rawText } from '../html/dom.js';
 import { codeText } from './html/code-block.js';
 import { isLayoutTable, tableRows } from './html/table.js';
 import { toAbsoluteWebUrl } from './urls.js';

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type AnyNode, isElement, type ParentNode } from './dom.js';
+import { type AnyNode, isElement, type ParentNode } from '../html/dom.js';
 
 /** Schemes whose URLs name a web resource; everything else is `other` in a link record. */
 const WEB_SCHEMES = new Set(['http:', 'https:']);

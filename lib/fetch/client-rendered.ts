@@ -1,5 +1,5 @@
-import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../extract/dom.js';
-import { parseHtml } from '../extract/parse-html.js';
+import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../html/dom.js';
+import { parseHtml } from '../html/parse.js';
 
 /**
  * What a reader that runs no JavaScript sees of an HTML page, and whether that page is a

@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { handle } from 'hono/aws-lambda';
 import type { AppEnv } from '../app/env.js';
 import { requestId } from '../app/middleware/request-id.js';
-import { onError } from '../app/on-error.js';
-import { openServices } from '../app/open-services.js';
+import { onError, routeNotFound } from '../app/on-error.js';
 import { parseConfig } from '../env.js';
-import { ApiError } from '../errors/api-error.js';
+import { openServicesAtColdStart } from '../open-services.js';
 import type { Services } from '../services.js';
 import { mountMcp } from './mount.js';
 
@@ -22,7 +21,7 @@ export function mcpLambdaApp(options: {
 }) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.notFound((c) => onError(new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), c));
+  app.notFound(routeNotFound);
   app.use('*', requestId);
   mountMcp(app, {
     services: options.services,
@@ -36,7 +35,6 @@ export function mcpLambdaApp(options: {
 /** Configuration parsed and clients opened at module scope, once per cold start. */
 export function mcpHandler() {
   const config = parseConfig();
-  const services = openServices(config);
-  services.catch((error) => console.error(JSON.stringify({ level: 'error', message: String(error) })));
+  const services = openServicesAtColdStart({ config });
   return handle(mcpLambdaApp({ services, origin: config.PUBLIC_BASE_URL }));
 }

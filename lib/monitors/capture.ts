@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { type Element, walkElements } from '../extract/dom.js';
 import { PageDocument } from '../extract/page-document.js';
 import { selectRequired } from '../extract/selector.js';
 import type { BodyKind } from '../fetch/types.js';
+import { type Element, walkElements } from '../html/dom.js';
 import { sketchOf } from './similarity.js';
 
 /**

@@ -1,6 +1,5 @@
-import { openServices } from '../app/open-services.js';
-import { parseConfig } from '../env.js';
 import { logger } from '../logger.js';
+import { openServicesAtColdStart } from '../open-services.js';
 import { createCheckRuntime } from './check-runtime.js';
 import type { MonitorJob } from './jobs.js';
 import { sqsQueue } from './sqs-queue.js';
@@ -15,15 +14,9 @@ import { handleJob } from './worker.js';
 /** How long a check worker waits in-process for a delivery's 5-second retry (its timeout is 90 s). */
 const WORKER_RETRY_WINDOW_MS = 6_000;
 
-function openedServices() {
-  const services = openServices(parseConfig());
-  services.catch((error) => logger.error('services did not open', { error: String(error) }));
-  return services;
-}
-
 /** EventBridge, every five minutes. */
 export function sweeperHandler() {
-  const services = openedServices();
+  const services = openServicesAtColdStart();
   return async (): Promise<SweepReport> => {
     const opened = await services;
     const queueUrl = opened.config.MONITOR_QUEUE_URL;
@@ -41,7 +34,7 @@ interface SqsRecord {
 
 /** The SQS event source mapping, up to 10 jobs a batch; failed jobs return to the queue. */
 export function checkWorkerHandler() {
-  const services = openedServices();
+  const services = openServicesAtColdStart();
   return async (event: { Records: SqsRecord[] }) => {
     const runtime = createCheckRuntime(await services, { inlineRetryWindowMs: WORKER_RETRY_WINDOW_MS });
     const batchItemFailures: Array<{ itemIdentifier: string }> = [];

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { createApp } from '../../lib/app/create-app.js';
 import { type NodeServer, startNodeServer } from '../../lib/app/node-server.js';
-import { type OpenedServices, openServices } from '../../lib/app/open-services.js';
 import { validateInput } from '../../lib/app/validate-input.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import { parseConfig } from '../../lib/env.js';
 import { successBody } from '../../lib/errors/envelope.js';
+import { type OpenedServices, openServices } from '../../lib/open-services.js';
 import type { AnyToolSchema, ToolContext, ToolDefinition } from '../../lib/tools/define.js';
 import { summarize } from './stats.js';
 

@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { openServices } from '../../lib/app/open-services.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import { DEBIAN_CHROMIUM, readBrowserSettings } from '../../lib/browser/config.js';
 import { BrowserHost } from '../../lib/browser/host/browser-host.js';
@@ -12,6 +11,7 @@ import type { HostOperation, HostRequest } from '../../lib/browser/host/protocol
 import { BrowserInstance } from '../../lib/browser/launch/browser-instance.js';
 import { launchChromium } from '../../lib/browser/launch/chromium.js';
 import { parseConfig } from '../../lib/env.js';
+import { openServices } from '../../lib/open-services.js';
 import { fmt, summarize } from './stats.js';
 
 /**

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { openServices } from '../../lib/app/open-services.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import { accounts } from '../../lib/db/schema/index.js';
 import { parseConfig } from '../../lib/env.js';
@@ -12,6 +11,7 @@ import type { QueuedJob } from '../../lib/monitors/jobs.js';
 import { createMonitor } from '../../lib/monitors/monitors.js';
 import { runCheck } from '../../lib/monitors/run-check.js';
 import { queueDueChecks } from '../../lib/monitors/sweeper.js';
+import { openServices } from '../../lib/open-services.js';
 import { startFixtureServer } from '../../test/support/fixture-server.js';
 import { fmt, summarize } from './stats.js';
 

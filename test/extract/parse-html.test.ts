@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageDocument } from '../../lib/extract/page-document.js';
-import { parseHtml } from '../../lib/extract/parse-html.js';
 import { readDocument } from '../../lib/fetch/client-rendered.js';
+import { parseHtml } from '../../lib/html/parse.js';
 
 describe('one parse per fetched page', () => {
   const page =

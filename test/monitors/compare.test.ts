@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Element, walkElements } from '../../lib/extract/dom.js';
 import { PageDocument } from '../../lib/extract/page-document.js';
+import { type Element, walkElements } from '../../lib/html/dom.js';
 import { captureBody, hashLines, linesOf } from '../../lib/monitors/capture.js';
 import { compareWithBaseline } from '../../lib/monitors/compare.js';
 import { diffLines } from '../../lib/monitors/line-diff.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostMatches, targetHost } from '../../lib/search/target-host.js';
 import { serpRankTool } from '../../lib/tools/serp-rank/index.js';
-import { hostMatches, targetHost } from '../../lib/tools/serp-rank/target-host.js';
 import { DATAFORSEO_TEST_LOGIN, DATAFORSEO_TEST_PASSWORD, startDataForSeoFake } from '../fakes/dataforseo.js';
 import type { FakeServer } from '../fakes/fake-http.js';
 import { type Harness, startHarness } from '../support/harness.js';

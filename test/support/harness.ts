@@ -1,10 +1,10 @@
 import { type AppOptions, createApp } from '../../lib/app/create-app.js';
 import { startNodeServer } from '../../lib/app/node-server.js';
-import type { OpenedServices } from '../../lib/app/open-services.js';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import type { Plan } from '../../lib/auth/plans.js';
 import type { Database } from '../../lib/db/client.js';
 import { getBalance } from '../../lib/ledger/index.js';
+import type { OpenedServices } from '../../lib/open-services.js';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { tools as allTools } from '../../lib/tools/registry.js';
 import { openTestServices } from './test-services.js';

@@ -1,5 +1,5 @@
-import { type OpenedServices, openServices } from '../../lib/app/open-services.js';
 import { parseConfig } from '../../lib/env.js';
+import { type OpenedServices, openServices } from '../../lib/open-services.js';
 
 /**
  * Real PostgreSQL and Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else an

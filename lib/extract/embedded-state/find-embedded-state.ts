@@ -1,5 +1,5 @@
 import { load } from 'cheerio/slim';
-import { isElement } from '../dom.js';
+import { isElement } from '../../html/dom.js';
 import { SourceCollector } from './collector.js';
 import { decodeDevalue } from './devalue-payload.js';
 import { utf8Length } from './plain-json.js';

@@ -1,4 +1,12 @@
-import { type AnyNode, BLOCK_TAGS, type Element, findFirst, isElement, rawText, VOID_TAGS } from '../dom.js';
+import {
+  type AnyNode,
+  BLOCK_TAGS,
+  type Element,
+  findFirst,
+  isElement,
+  rawText,
+  VOID_TAGS,
+} from '../../html/dom.js';
 import { imageSource, toAbsolute, toAbsoluteWebUrl } from '../urls.js';
 import { codeLanguage, codeText, isBrCodeBlock } from './code-block.js';
 import { isLayoutTable, tableRows } from './table.js';

@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, isElement } from '../dom.js';
+import { type AnyNode, type Element, isElement } from '../../html/dom.js';
 
 const LANGUAGE_CLASS =
   /(?:^|\s)(?:language-|lang-|highlight-source-|highlight-|brush:\s?|sourcecode\s)([a-z0-9_+#.-]+)/i;

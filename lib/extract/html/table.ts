@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement, rawText } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement, rawText } from '../../html/dom.js';
 
 /** Rows of a table in order (thead, tbody, tfoot and bare rows), each a list of its cells. */
 export function tableRows(table: Element): Element[][] {

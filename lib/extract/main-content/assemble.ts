@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { classTokens, classWeight } from './patterns.js';
 import { TEASER_LINE } from './section-words.js';
 import type { ContentStats } from './stats.js';

@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, HEADING_TAGS, isElement } from '../dom.js';
+import { type AnyNode, type Element, HEADING_TAGS, isElement } from '../../html/dom.js';
 import { isFurnitureLine, READING_TIME } from './label-words.js';
 import { type ContentStats, INLINE_TAGS, isOutboundHref } from './stats.js';
 

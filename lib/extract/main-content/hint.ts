@@ -1,4 +1,4 @@
-import { type Element, rawText } from '../dom.js';
+import { type Element, rawText } from '../../html/dom.js';
 import type { ContentStats } from './stats.js';
 
 /** Below this a JSON-LD articleBody is usually a teaser, not the body. */

@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';

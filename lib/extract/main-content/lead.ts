@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement } from '../../html/dom.js';
 import { classTokens, isDecisiveBoilerplateName } from './patterns.js';
 import type { ContentStats } from './stats.js';
 

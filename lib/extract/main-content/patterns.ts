@@ -1,4 +1,4 @@
-import type { Element } from '../dom.js';
+import type { Element } from '../../html/dom.js';
 
 /*
  * Class/id heuristics work on words, not substrings: Readability's substring regexes read "ad" in

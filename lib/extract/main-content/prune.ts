@@ -1,4 +1,4 @@
-import { type Element, isElement, walkElements } from '../dom.js';
+import { type Element, isElement, walkElements } from '../../html/dom.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
   classTokens,

@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement } from '../../html/dom.js';
 import { classWeight } from './patterns.js';
 import { type ContentStats, isParagraphUnit } from './stats.js';
 

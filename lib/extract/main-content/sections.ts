@@ -1,4 +1,4 @@
-import { type Element, HEADING_TAGS, isElement, textOf } from '../dom.js';
+import { type Element, HEADING_TAGS, isElement, textOf } from '../../html/dom.js';
 import { isInSentence } from './prune.js';
 import { MAX_SECTION_HEADING_CHARS, type SectionKind, sectionKind } from './section-words.js';
 import { type ContentStats, collapsedLength, INLINE_TAGS } from './stats.js';

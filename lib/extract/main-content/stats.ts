@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, HEADING_TAGS, isElement } from '../dom.js';
+import { type AnyNode, type Element, HEADING_TAGS, isElement } from '../../html/dom.js';
 
 /** Tags that flow inside a line; any other element starts a block that owns the text inside it. */
 export const INLINE_TAGS = new Set([

@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, isElement } from '../dom.js';
+import { type AnyNode, type Element, isElement } from '../../html/dom.js';
 import { collapsedLength, isOutboundHref } from './stats.js';
 
 export interface TextSize {

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, textOf } from '../dom.js';
+import { type Element, textOf } from '../../html/dom.js';
 import { toAbsoluteWebUrl } from '../urls.js';
 import {
   authorNames,

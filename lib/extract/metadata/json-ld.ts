@@ -1,4 +1,4 @@
-import { type Element, rawText } from '../dom.js';
+import { type Element, rawText } from '../../html/dom.js';
 
 export type JsonLdObject = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, walkElements } from '../dom.js';
+import { type Element, isElement, walkElements } from '../../html/dom.js';
 
 /**
  * Every element metadata is read from, gathered in one walk. A dozen cheerio selector queries each

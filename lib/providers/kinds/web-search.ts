@@ -4,7 +4,8 @@
  * §4.5). SearXNG and Brave implement it; a tool never knows which one answered beyond its name.
  */
 
-export type TimeRange = 'day' | 'week' | 'month' | 'year' | 'all';
+export const TIME_RANGES = ['day', 'week', 'month', 'year', 'all'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
 
 export interface WebSearchRequest {
   /** The query as sent, operators (`site:`, `filetype:`) already appended. */

@@ -1,8 +1,8 @@
 import type { LlmProvider } from '../../providers/kinds/llm.js';
+import { type FieldSource, fillFromMarkup } from '../../structured/fill.js';
+import { markupValues } from '../../structured/markup-values.js';
 import { type Finding, rankFindings } from '../deep-research/passages.js';
 import type { SourceRead } from '../deep-research/sources.js';
-import { type FieldSource, fillFromMarkup } from '../extract-structured/fill.js';
-import { markupValues } from '../extract-structured/markup-values.js';
 import { askModel } from '../extract-with-llm/ask-model.js';
 import { fitToBudget } from '../extract-with-llm/page-text.js';
 

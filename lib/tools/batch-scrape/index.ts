@@ -1,13 +1,14 @@
 import { Deadline } from '../../crawl/deadline.js';
 import type { RedactionBlock } from '../../extract/redact.js';
 import { newId } from '../../ids.js';
+import type { BatchResult } from '../../results/batch-result.js';
+import { saveBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
-import { attemptedCount, type BatchResult, CREDITS_PER_URL } from './result.js';
+import { attemptedCount, CREDITS_PER_URL } from './credits.js';
 import { BATCH_BUDGET_MS, runBatch, URL_TIMEOUT_MS } from './run-batch.js';
 import { type BatchScrapeInput, batchScrapeSchema } from './schema.js';
-import { saveBatch } from './store.js';
 
 export interface BatchScrapeData {
   batch_id: string;

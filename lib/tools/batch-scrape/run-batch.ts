@@ -1,7 +1,7 @@
 import type { Deadline } from '../../crawl/deadline.js';
 import { HostPoliteness } from '../../crawl/politeness.js';
 import type { FetchEnvironment } from '../../fetch/types.js';
-import type { BatchResult } from './result.js';
+import type { BatchResult } from '../../results/batch-result.js';
 import type { TemplateField } from './schema.js';
 import { type BatchJob, scrapeOne, skipped } from './scrape-one.js';
 

@@ -3,7 +3,7 @@ import { PageDocument } from '../../extract/page-document.js';
 import { assessFetchedPage } from '../../fetch/assess-page.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
-import type { BatchResult } from './result.js';
+import type { BatchResult } from '../../results/batch-result.js';
 import type { TemplateField } from './schema.js';
 import { applyTemplate } from './template.js';
 

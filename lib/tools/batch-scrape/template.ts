@@ -1,7 +1,7 @@
-import { textOf } from '../../extract/dom.js';
 import type { PageDocument } from '../../extract/page-document.js';
 import { selectAll } from '../../extract/selector.js';
 import { toAbsolute } from '../../extract/urls.js';
+import { textOf } from '../../html/dom.js';
 import { looksLikeXPath, type TemplateField } from './schema.js';
 
 export interface TemplateValues {

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { redactPiiSchema } from '../../extract/redact.js';
-import { PAGE_FORMATS } from '../scrape/schema.js';
+import { PAGE_FORMATS } from '../../page-formats/render.js';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 
 export const MAX_CRAWL_PAGES = 50;

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { TIME_RANGES } from '../search-web/schema.js';
-import { targetHost } from '../serp-rank/target-host.js';
+import { TIME_RANGES } from '../../providers/kinds/web-search.js';
+import { targetHost } from '../../search/target-host.js';
 import { respectRobots } from '../shared/params.js';
 
 export const DEPTH_LEVELS = ['surface', 'deep', 'comprehensive'] as const;

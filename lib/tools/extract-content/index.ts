@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import type { Element } from '../../extract/dom.js';
 import { collectImages } from '../../extract/images.js';
 import { PageDocument } from '../../extract/page-document.js';
 import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import type { FetchedPage } from '../../fetch/types.js';
+import type { Element } from '../../html/dom.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';

@@ -6,14 +6,14 @@ import { ANY_LLM_VARIABLES, chooseLlmProvider } from '../../providers/configured
 import { providerApiError } from '../../providers/http/api-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import { LLM_PROVIDER_CHOICES, type LlmProvider, type LlmProviderId } from '../../providers/kinds/llm.js';
+import { type FieldSelector, type FieldSource, fillFromMarkup } from '../../structured/fill.js';
+import { markupValues } from '../../structured/markup-values.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { checkAnswer, jsonSchemaParam } from '../extract-with-llm/answer-schema.js';
 import { askModel } from '../extract-with-llm/ask-model.js';
 import { fitToBudget } from '../extract-with-llm/page-text.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, respectRobots, suppliedHtml } from '../shared/params.js';
-import { type FieldSelector, type FieldSource, fillFromMarkup } from './fill.js';
-import { markupValues } from './markup-values.js';
 
 const MODEL_WINDOW_MS = 24_000;
 

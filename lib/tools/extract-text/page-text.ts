@@ -1,9 +1,9 @@
 import { load } from 'cheerio/slim';
 import { validationError } from '../../errors/api-error.js';
-import { type AnyNode, isElement } from '../../extract/dom.js';
 import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
+import { type AnyNode, isElement } from '../../html/dom.js';
 
 /**
  * How extract_text turns one readable body into its output. Kept apart from the tool so the

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.js';
-import type { BatchResult } from '../batch-scrape/result.js';
-import { loadBatch } from '../batch-scrape/store.js';
+import type { BatchResult } from '../../results/batch-result.js';
+import { loadBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
 
 /** Document 2 §4.15 and §8. */

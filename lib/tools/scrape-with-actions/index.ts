@@ -9,8 +9,8 @@ import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { DEFAULT_STEALTH_CONFIG } from '../../browser/stealth/stealth-config.js';
 import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
 import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
+import { type PageFormats, renderPageFormats } from '../../page-formats/render.js';
 import { defineTool } from '../define.js';
-import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 

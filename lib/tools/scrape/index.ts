@@ -1,15 +1,15 @@
 import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import type { RedactionBlock } from '../../extract/redact.js';
+import { type PageFormat, type PageFormats, renderPageFormats } from '../../page-formats/render.js';
 import { defineTool, type ToolContext } from '../define.js';
 import type { StealthReport } from '../shared/escalation.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { chargeWithEscalation, ESCALATION_CREDITS } from '../shared/params.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { findHighlights, type Highlight } from './highlights.js';
-import { type PageFormats, renderPageFormats } from './page-formats.js';
 import { passagesOf } from './passages.js';
 import { type Answer, answerQuestion } from './question.js';
-import { type PageFormat, type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
+import { type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
 
 const BASE_PRICE = 2;
 /** Document 2 §8: highlights or a question. */

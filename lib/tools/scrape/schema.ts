@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { redactPiiSchema } from '../../extract/redact.js';
+import { PAGE_FORMATS, type PageFormat } from '../../page-formats/render.js';
 import {
   escalate,
   escalateEngine,
@@ -12,9 +13,6 @@ import {
 /** Document 2 §8. */
 export const MAX_HIGHLIGHTS = 50;
 export const DEFAULT_MAX_HIGHLIGHTS = 10;
-
-export const PAGE_FORMATS = ['markdown', 'html', 'rawHtml', 'text', 'links', 'metadata'] as const;
-export type PageFormat = (typeof PAGE_FORMATS)[number];
 
 const PASSAGE_TYPES = ['highlights', 'question'] as const;
 

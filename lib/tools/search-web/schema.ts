@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { redactPiiSchema } from '../../extract/redact.js';
+import { TIME_RANGES } from '../../providers/kinds/web-search.js';
 import { maxInlineChars } from '../shared/params.js';
-
-export const TIME_RANGES = ['day', 'week', 'month', 'year', 'all'] as const;
 
 const queryText = z.string().trim().min(1, 'must not be empty').max(2_000);
 

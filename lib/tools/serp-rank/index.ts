@@ -6,8 +6,8 @@ import { providerApiError } from '../../providers/http/api-error.js';
 import { ProviderError } from '../../providers/http/provider-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import type { SerpAnswer } from '../../providers/kinds/serp.js';
+import { hostMatches, targetHost } from '../../search/target-host.js';
 import { defineTool } from '../define.js';
-import { hostMatches, targetHost } from './target-host.js';
 
 /** DataForSEO answers a live SERP in about 6 s, deep ones slower; the function window is ~30 s. */
 const SERP_TIMEOUT_MS = 20_000;

@@ -10,8 +10,8 @@ import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
 import { ApiError } from '../../errors/api-error.js';
 import { describe, targetOrBadGateway } from '../../fetch/assess-page.js';
 import { type BotWall, detectBotWall } from '../../fetch/bot-wall.js';
+import { type PageFormats, renderPageFormats } from '../../page-formats/render.js';
 import type { ToolContext } from '../define.js';
-import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import type { StealthModeInput } from './schema.js';
 
 /**

@@ -1,6 +1,7 @@
 import { DEBIAN_CHROMIUM } from '../../../lib/browser/config.js';
 import { ManualClock } from '../../../lib/browser/host/clock.js';
-import { type BrowserRuntime, openBrowserRuntime } from '../../../lib/browser/runtime.js';
+import { openBrowserRuntime } from '../../../lib/browser/runtime.js';
+import type { BrowserRuntime } from '../../../lib/browser/tier.js';
 import type { AnyToolSchema, ToolDefinition } from '../../../lib/tools/define.js';
 import { type Route, startToolSite, type ToolSite } from '../../support/tool-site.js';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../../lib/app/create-app.js';
-import type { OpenedServices } from '../../../lib/app/open-services.js';
 import type { Plan } from '../../../lib/auth/plans.js';
 import { mountMcp } from '../../../lib/mcp/mount.js';
+import type { OpenedServices } from '../../../lib/open-services.js';
 import { tools } from '../../../lib/tools/registry.js';
 import { mcpCatalogOf } from '../../../scripts/clients/mcp-catalog.js';
 import type { OpenApiDocument } from '../../../scripts/clients/operations.js';

@@ -1,9 +1,9 @@
 import type { Cheerio, CheerioAPI } from 'cheerio/slim';
 import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
-import { parseHtml } from '../../../extract/parse-html.js';
 import { nodesToText } from '../../../extract/text.js';
 import { toAbsoluteWebUrl } from '../../../extract/urls.js';
+import { parseHtml } from '../../../html/parse.js';
 
 /** The tree of a fetched page: the bot-wall gate parsed it already, and this reuses that parse. */
 export function parsePage(html: string): CheerioAPI {

@@ -1,4 +1,4 @@
-import type { PageDocument } from '../../extract/page-document.js';
+import type { PageDocument } from '../extract/page-document.js';
 import { type Item, microdataItems } from './microdata.js';
 import { rdfaProperties } from './rdfa.js';
 

@@ -17,10 +17,3 @@ export interface BatchResult {
   /** The error code a single-URL tool would have answered with; null on success. */
   error_code: string | null;
 }
-
-/** Document 2 §4.20: failed URLs are charged (they were attempted), skipped ones are not. */
-export const CREDITS_PER_URL = 5;
-
-export function attemptedCount(results: readonly BatchResult[]): number {
-  return results.filter((result) => result.status !== 'skipped').length;
-}

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, textOf } from '../../extract/dom.js';
-import { toAbsolute } from '../../extract/urls.js';
+import { toAbsolute } from '../extract/urls.js';
+import { type Element, isElement, textOf } from '../html/dom.js';
 
 /**
  * RDFa Lite properties (`property` attributes) outside Open Graph's own prefixes, which the Open

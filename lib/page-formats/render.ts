@@ -1,8 +1,11 @@
-import type { LinkRecord } from '../../extract/links.js';
-import type { PageMetadata } from '../../extract/metadata/index.js';
-import { PageDocument } from '../../extract/page-document.js';
-import type { FetchedPage } from '../../fetch/types.js';
-import type { PageFormat } from './schema.js';
+import type { LinkRecord } from '../extract/links.js';
+import type { PageMetadata } from '../extract/metadata/index.js';
+import { PageDocument } from '../extract/page-document.js';
+import type { FetchedPage } from '../fetch/types.js';
+
+/** The page formats scrape, crawl_deep, scrape_with_actions and stealth_mode return by name. */
+export const PAGE_FORMATS = ['markdown', 'html', 'rawHtml', 'text', 'links', 'metadata'] as const;
+export type PageFormat = (typeof PAGE_FORMATS)[number];
 
 export interface PageFormats {
   markdown?: string;

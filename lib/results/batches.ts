@@ -1,9 +1,9 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
-import { batches } from '../../db/schema/index.js';
-import { ApiError } from '../../errors/api-error.js';
-import { logger } from '../../logger.js';
-import type { BatchResult } from './result.js';
+import type { Database } from '../db/client.js';
+import { batches } from '../db/schema/index.js';
+import { ApiError } from '../errors/api-error.js';
+import { logger } from '../logger.js';
+import type { BatchResult } from './batch-result.js';
 
 /** Document 2 §3.2: batch results are stored 24 hours. */
 export const BATCH_TTL_MS = 24 * 60 * 60 * 1000;

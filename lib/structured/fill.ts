@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { textOf } from '../../extract/dom.js';
-import { selectAll } from '../../extract/selector.js';
+import { selectAll } from '../extract/selector.js';
+import { textOf } from '../html/dom.js';
 import { MARKUP_SOURCES, type MarkupSource, normaliseName, type ValueBag } from './markup-values.js';
 
 export type FieldSource = MarkupSource | 'selector' | 'model';

@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, textOf } from '../../extract/dom.js';
-import { toAbsolute } from '../../extract/urls.js';
+import { toAbsolute } from '../extract/urls.js';
+import { type Element, isElement, textOf } from '../html/dom.js';
 
 /**
  * HTML microdata (WHATWG HTML §5.2): top-level items (`itemscope` without `itemprop`), each a map
