@@ -12,10 +12,10 @@ import { parseConfig } from '../lib/env.js';
 import { logger } from '../lib/logger.js';
 import { mountMcp } from '../lib/mcp/mount.js';
 import { MCP_PATH } from '../lib/mcp/path.js';
-import { createCheckRuntime } from '../lib/monitors/check-runtime.js';
-import { InProcessQueue } from '../lib/monitors/in-process-queue.js';
-import { sweep } from '../lib/monitors/sweeper.js';
-import { handleJob } from '../lib/monitors/worker.js';
+import { createCheckRuntime } from '../lib/monitors/check/check-runtime.js';
+import { InProcessQueue } from '../lib/monitors/queue/in-process-queue.js';
+import { sweep } from '../lib/monitors/schedule/sweeper.js';
+import { handleJob } from '../lib/monitors/queue/worker.js';
 import { tools } from '../lib/tools/registry.js';
 import { readOrCreateLocalDevKey } from './local-dev-key.js';
 
