@@ -1,10 +1,10 @@
 import { logger } from '../logger.js';
 import { openServicesAtColdStart } from '../open-services.js';
-import { createCheckRuntime } from './check-runtime.js';
-import type { MonitorJob } from './jobs.js';
-import { sqsQueue } from './sqs-queue.js';
-import { type SweepReport, sweep } from './sweeper.js';
-import { handleJob } from './worker.js';
+import { createCheckRuntime } from './check/check-runtime.js';
+import type { MonitorJob } from './queue/jobs.js';
+import { sqsQueue } from './queue/sqs-queue.js';
+import { handleJob } from './queue/worker.js';
+import { type SweepReport, sweep } from './schedule/sweeper.js';
 
 /**
  * The sweeper's and the check worker's Lambda handlers. Services open once per cold start, at

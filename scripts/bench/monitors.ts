@@ -5,12 +5,12 @@ import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
 import { accounts } from '../../lib/db/schema/index.js';
 import { parseConfig } from '../../lib/env.js';
 import { newId } from '../../lib/ids.js';
-import { createCheckRuntime } from '../../lib/monitors/check-runtime.js';
-import { createMonitorSchema } from '../../lib/monitors/input.js';
-import type { QueuedJob } from '../../lib/monitors/jobs.js';
-import { createMonitor } from '../../lib/monitors/monitors.js';
-import { runCheck } from '../../lib/monitors/run-check.js';
-import { queueDueChecks } from '../../lib/monitors/sweeper.js';
+import { createMonitorSchema } from '../../lib/monitors/api/input.js';
+import { createMonitor } from '../../lib/monitors/api/monitors.js';
+import { createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
+import { runCheck } from '../../lib/monitors/check/run-check.js';
+import type { QueuedJob } from '../../lib/monitors/queue/jobs.js';
+import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
 import { openServices } from '../../lib/open-services.js';
 import { startFixtureServer } from '../../test/support/fixture-server.js';
 import { fmt, summarize } from './stats.js';
@@ -149,13 +149,10 @@ async function checkBench(
     const targets = Array.from({ length: TARGETS }, (_, i) => ({
       url: site.url(`/${i}`, 'bench-shop.test'),
     }));
-    const monitor = await createMonitor(
-      services.db,
-      services.config,
-      { accountId, apiKeyId },
-      createMonitorSchema.parse({ name: 'bench', targets, status: 'paused' }),
-      new Date(),
-    );
+    const monitor = await createMonitor({
+      ctx: { db: services.db, config: services.config, accountId, apiKeyId, now: new Date() },
+      input: createMonitorSchema.parse({ name: 'bench', targets, status: 'paused' }),
+    });
     const runtime = createCheckRuntime(services);
     const samples: number[] = [];
     const sequential: number[] = [];

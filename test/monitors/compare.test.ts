@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { captureBody, hashLines, linesOf } from '../../lib/change-detection/capture.js';
+import { compareWithBaseline } from '../../lib/change-detection/compare.js';
+import { diffLines } from '../../lib/change-detection/line-diff.js';
+import { encodeSketch, similarityOf, sketchOf } from '../../lib/change-detection/similarity.js';
 import { PageDocument } from '../../lib/extract/page-document.js';
 import { type Element, walkElements } from '../../lib/html/dom.js';
-import { captureBody, hashLines, linesOf } from '../../lib/monitors/capture.js';
-import { compareWithBaseline } from '../../lib/monitors/compare.js';
-import { diffLines } from '../../lib/monitors/line-diff.js';
-import { encodeSketch, similarityOf, sketchOf } from '../../lib/monitors/similarity.js';
 
 const corpus = new URL('../fixtures/corpus/pages/', import.meta.url);
 const site = (file: string) => file.replace(/-.*$/, '');

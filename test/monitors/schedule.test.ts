@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, nextRunAfter, runsBetween, ScheduleError } from '../../lib/monitors/schedule.js';
+import {
+  describeSchedule,
+  nextRunAfter,
+  runsBetween,
+  ScheduleError,
+} from '../../lib/monitors/schedule/schedule.js';
 
 const now = new Date('2026-01-12T10:23:00Z');
 

@@ -2,9 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monitors, webhookDeliveries } from '../../lib/db/schema/index.js';
 import { setHostResolverForTests } from '../../lib/fetch/guarded-agent.js';
-import { createMonitorSchema } from '../../lib/monitors/input.js';
-import { createMonitor } from '../../lib/monitors/monitors.js';
-import { runCheck } from '../../lib/monitors/run-check.js';
+import { createMonitorSchema } from '../../lib/monitors/api/input.js';
+import { createMonitor } from '../../lib/monitors/api/monitors.js';
+import { runCheck } from '../../lib/monitors/check/run-check.js';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/webhooks/retry-policy.js';
 import type { TestAccount } from '../support/harness.js';
 import { clockedRuntime, type MonitorWorld, page, recordingMailer, startMonitorWorld } from './support.js';
@@ -29,13 +29,11 @@ afterEach(async () => {
 afterAll(() => world.close());
 
 async function makeMonitor(account: TestAccount, input: Record<string, unknown>, at: Date) {
-  const monitor = await createMonitor(
-    world.harness.services.db,
-    world.harness.services.config,
-    { accountId: account.accountId, apiKeyId: account.keyId },
-    createMonitorSchema.parse({ name: 'Hooked', ...input }),
-    at,
-  );
+  const { db, config } = world.harness.services;
+  const monitor = await createMonitor({
+    ctx: { db, config, accountId: account.accountId, apiKeyId: account.keyId, now: at },
+    input: createMonitorSchema.parse({ name: 'Hooked', ...input }),
+  });
   created.push(monitor.id);
   return monitor;
 }

@@ -1,16 +1,17 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCheck, listChecks } from '../../monitors/checks.js';
-import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/input.js';
+import { getCheck, listChecks } from '../../monitors/api/checks.js';
+import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/api/input.js';
 import {
   createMonitor,
   deleteMonitor,
   getMonitor,
   listMonitors,
+  type MonitorContext,
   updateMonitor,
-} from '../../monitors/monitors.js';
-import { runCheck } from '../../monitors/run-check.js';
-import { checkView } from '../../monitors/views.js';
+} from '../../monitors/api/monitors.js';
+import { checkView } from '../../monitors/api/views.js';
+import { runCheck } from '../../monitors/check/run-check.js';
 import type { Services } from '../../services.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from '../middleware/authenticate.js';
@@ -190,9 +191,11 @@ function param(c: Context<AppEnv>, name: string): string {
   return c.req.param(name) ?? '';
 }
 
-function owner(c: Context<AppEnv>) {
+/** The verbs' context: the caller's account and key, the services, the time of the request. */
+function monitorContext(c: Context<AppEnv>): MonitorContext {
   const caller = c.get('caller');
-  return { accountId: caller.account.id, apiKeyId: caller.apiKeyId };
+  const { db, config } = c.get('services');
+  return { db, config, accountId: caller.account.id, apiKeyId: caller.apiKeyId, now: new Date() };
 }
 
 /** Mounts the monitors API on `app` and registers it in the app's OpenAPI document. */
@@ -215,32 +218,33 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     routes.create,
     async (c) => {
       const input = validateInput(createMonitorSchema, c.get('body'));
-      const { db, config } = c.get('services');
-      const monitor = await createMonitor(db, config, owner(c), input, new Date());
+      const monitor = await createMonitor({ ctx: monitorContext(c), input });
       return c.json({ success: true, data: monitor }, 201);
     },
     true,
   );
   mount(routes.list, async (c) => {
-    const page = await listMonitors(c.get('services').db, owner(c).accountId, query(c));
+    const page = await listMonitors({ ctx: monitorContext(c), input: query(c) });
     return c.json({ success: true, ...page });
   });
   mount(routes.get, async (c) => {
-    const monitor = await getMonitor(c.get('services').db, owner(c).accountId, param(c, 'id'));
+    const monitor = await getMonitor({ ctx: monitorContext(c), input: { id: param(c, 'id') } });
     return c.json({ success: true, data: monitor });
   });
   mount(
     routes.update,
     async (c) => {
       const input = validateInput(updateMonitorSchema, c.get('body'));
-      const { db, config } = c.get('services');
-      const monitor = await updateMonitor(db, config, owner(c).accountId, param(c, 'id'), input, new Date());
+      const monitor = await updateMonitor({
+        ctx: monitorContext(c),
+        input: { id: param(c, 'id'), changes: input },
+      });
       return c.json({ success: true, data: monitor });
     },
     true,
   );
   mount(routes.delete, async (c) => {
-    const result = await deleteMonitor(c.get('services').db, owner(c).accountId, param(c, 'id'));
+    const result = await deleteMonitor({ ctx: monitorContext(c), input: { id: param(c, 'id') } });
     return c.json({ success: true, data: result });
   });
   mount(routes.run, async (c) => {
@@ -248,19 +252,24 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     const check = await runCheck(monitorRuntime(services), {
       trigger: 'manual',
       monitorId: param(c, 'id'),
-      accountId: owner(c).accountId,
+      accountId: c.get('caller').account.id,
     });
     // A manual check always yields a row (or throws): only scheduled ones can be dropped.
     const data = checkView(check!, { withPages: true });
     return c.json({ success: true, data });
   });
   mount(routes.checks, async (c) => {
-    const page = await listChecks(c.get('services').db, owner(c).accountId, param(c, 'id'), query(c));
+    const page = await listChecks({
+      ctx: monitorContext(c),
+      input: { monitorId: param(c, 'id'), ...query(c) },
+    });
     return c.json({ success: true, ...page });
   });
   mount(routes.check, async (c) => {
-    const db = c.get('services').db;
-    const check = await getCheck(db, owner(c).accountId, param(c, 'id'), param(c, 'check_id'));
+    const check = await getCheck({
+      ctx: monitorContext(c),
+      input: { monitorId: param(c, 'id'), checkId: param(c, 'check_id') },
+    });
     return c.json({ success: true, data: check });
   });
 }

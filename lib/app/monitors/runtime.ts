@@ -1,4 +1,4 @@
-import { type CheckRuntime, createCheckRuntime } from '../../monitors/check-runtime.js';
+import { type CheckRuntime, createCheckRuntime } from '../../monitors/check/check-runtime.js';
 import type { Services } from '../../services.js';
 
 const runtimes = new WeakMap<Services, CheckRuntime>();

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { targetSchema } from '../../monitors/input.js';
+import { targetSchema } from '../../monitors/api/input.js';
 
 /**
  * Response shapes of the monitors API (document 1 §2.2–§2.5), for /openapi.json: the SDK generator

@@ -81,16 +81,10 @@ export const browserSessionSchema = z
     format: z.enum(['png', 'jpeg']).default('png').openapi({ description: 'screenshot: png or jpeg.' }),
     // Optional rather than defaulted, so that a quality sent with a PNG can be told apart and named in
     // warnings; the JPEG default of 80 is applied where the screenshot is taken.
-    quality: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .optional()
-      .openapi({
-        description: 'screenshot: JPEG quality 0–100 (default 80); a PNG ignores it.',
-        default: 80,
-      }),
+    quality: z.number().int().min(0).max(100).optional().openapi({
+      description: 'screenshot: JPEG quality 0–100 (default 80); a PNG ignores it.',
+      default: 80,
+    }),
     selector: z.string().min(1).max(2000).optional().openapi({
       description: 'screenshot: one element, by CSS selector or `@e<n>` ref.',
       example: '@e4',

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { baselineKey, readBaselines, writeBaselines } from '../../change-detection/baselines.js';
+import { captureBody, SelectorNotFound } from '../../change-detection/capture.js';
+import { type Comparison, compareWithBaseline } from '../../change-detection/compare.js';
+import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
 import { validationError } from '../../errors/api-error.js';
 import { cssSelectorParam } from '../../extract/selector-param.js';
-import { baselineKey, readBaselines, writeBaselines } from '../../monitors/baselines.js';
-import { captureBody, SelectorNotFound } from '../../monitors/capture.js';
-import { type Comparison, compareWithBaseline } from '../../monitors/compare.js';
-import { CREDITS_PER_TARGET } from '../../monitors/pricing.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';

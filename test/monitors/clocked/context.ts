@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { monitorChecks, monitors, webhookDeliveries } from '../../../lib/db/schema/index.js';
-import { createMonitorSchema } from '../../../lib/monitors/input.js';
-import type { MonitorJob } from '../../../lib/monitors/jobs.js';
-import { createMonitor } from '../../../lib/monitors/monitors.js';
+import { createMonitorSchema } from '../../../lib/monitors/api/input.js';
+import { createMonitor } from '../../../lib/monitors/api/monitors.js';
+import type { MonitorJob } from '../../../lib/monitors/queue/jobs.js';
 import type { TestAccount } from '../../support/harness.js';
 import type { MonitorWorld } from '../support.js';
 
@@ -17,13 +17,11 @@ export class ClockedContext {
   private readonly created: string[] = [];
 
   async makeMonitor(account: TestAccount, input: Record<string, unknown>, at: Date) {
-    const monitor = await createMonitor(
-      this.world.harness.services.db,
-      this.world.harness.services.config,
-      { accountId: account.accountId, apiKeyId: account.keyId },
-      createMonitorSchema.parse({ name: 'Swept', ...input }),
-      at,
-    );
+    const { db, config } = this.world.harness.services;
+    const monitor = await createMonitor({
+      ctx: { db, config, accountId: account.accountId, apiKeyId: account.keyId, now: at },
+      input: createMonitorSchema.parse({ name: 'Swept', ...input }),
+    });
     this.created.push(monitor.id);
     return monitor;
   }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { monitors } from '../../../lib/db/schema/index.js';
-import { runCheck } from '../../../lib/monitors/run-check.js';
-import { sweep } from '../../../lib/monitors/sweeper.js';
+import { runCheck } from '../../../lib/monitors/check/run-check.js';
+import { sweep } from '../../../lib/monitors/schedule/sweeper.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../../lib/webhooks/retry-policy.js';
 import { clockedRuntime, page } from '../support.js';
 import type { ClockedContext } from './context.js';

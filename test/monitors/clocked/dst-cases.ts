@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedJob } from '../../../lib/monitors/jobs.js';
-import { queueDueChecks } from '../../../lib/monitors/sweeper.js';
+import type { QueuedJob } from '../../../lib/monitors/queue/jobs.js';
+import { queueDueChecks } from '../../../lib/monitors/schedule/sweeper.js';
 import { clockedRuntime, MINUTE } from '../support.js';
 import { type ClockedContext, checkJobs } from './context.js';
 

@@ -7,8 +7,8 @@ import { createAccount, createApiKey } from '../../../lib/auth/accounts.js';
 import { type Database, openDatabase } from '../../../lib/db/client.js';
 import { monitorChecks, monitors } from '../../../lib/db/schema/index.js';
 import { getBalance, holdCredits } from '../../../lib/ledger/index.js';
-import { createMonitorSchema } from '../../../lib/monitors/input.js';
-import { createMonitor } from '../../../lib/monitors/monitors.js';
+import { createMonitorSchema } from '../../../lib/monitors/api/input.js';
+import { createMonitor } from '../../../lib/monitors/api/monitors.js';
 import { HOUR, page, SHOP } from '../support.js';
 import type { ClockedContext } from './context.js';
 import { startFakeSqs } from './fake-sqs.js';
@@ -68,13 +68,15 @@ async function seedAccount(db: Database, credits: number) {
 
 async function seedMonitor(db: Database, owner: { accountId: string; apiKeyId: string }, url: string) {
   // Created two hours ago on an hourly schedule: its slot has passed on the real clock.
-  return createMonitor(
-    db,
-    { fetchHostMap: new Map([[SHOP, '127.0.0.1']]), optOutHosts: new Set(), NODE_ENV: 'test' },
-    owner,
-    createMonitorSchema.parse({ name: 'Lambda', targets: [{ url }] }),
-    new Date(Date.now() - 2 * HOUR),
-  );
+  return createMonitor({
+    ctx: {
+      db,
+      config: { fetchHostMap: new Map([[SHOP, '127.0.0.1']]), optOutHosts: new Set(), NODE_ENV: 'test' },
+      ...owner,
+      now: new Date(Date.now() - 2 * HOUR),
+    },
+    input: createMonitorSchema.parse({ name: 'Lambda', targets: [{ url }] }),
+  });
 }
 
 function baseEnvironment(ctx: ClockedContext) {

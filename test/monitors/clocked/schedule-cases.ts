@@ -9,9 +9,9 @@ import {
   webhookDeliveries,
 } from '../../../lib/db/schema/index.js';
 import { holdCredits } from '../../../lib/ledger/index.js';
-import { updateMonitor } from '../../../lib/monitors/monitors.js';
-import { runCheck } from '../../../lib/monitors/run-check.js';
-import { JITTER_SECONDS, sweep } from '../../../lib/monitors/sweeper.js';
+import { updateMonitor } from '../../../lib/monitors/api/monitors.js';
+import { runCheck } from '../../../lib/monitors/check/run-check.js';
+import { JITTER_SECONDS, sweep } from '../../../lib/monitors/schedule/sweeper.js';
 import { clockedRuntime, HOUR, MINUTE, page } from '../support.js';
 import { type ClockedContext, checkJobs } from './context.js';
 
@@ -169,26 +169,18 @@ export function scheduleCases(ctx: ClockedContext): void {
       // Monday 3 May 2021, 09:00 in Paris (UTC+2).
       expect(monitor.next_run_at).toBe('2021-05-03T07:00:00.000Z');
       const { db, config } = ctx.world.harness.services;
-      const paused = await updateMonitor(
-        db,
-        config,
-        account.accountId,
-        monitor.id,
-        { status: 'paused' },
-        clock.now(),
-      );
+      const paused = await updateMonitor({
+        ctx: { db, config, accountId: account.accountId, now: clock.now() },
+        input: { id: monitor.id, changes: { status: 'paused' } },
+      });
       expect(paused.next_run_at).toBeNull();
       clock.set('2021-05-05T12:00:00Z');
       await sweep(rt, queue);
       expect(checkJobs(queue.pending(), monitor.id)).toHaveLength(0);
-      const resumed = await updateMonitor(
-        db,
-        config,
-        account.accountId,
-        monitor.id,
-        { status: 'active' },
-        clock.now(),
-      );
+      const resumed = await updateMonitor({
+        ctx: { db, config, accountId: account.accountId, now: clock.now() },
+        input: { id: monitor.id, changes: { status: 'active' } },
+      });
       // Wednesday noon: the next slot is Thursday 09:00 Paris.
       expect(resumed.next_run_at).toBe('2021-05-06T07:00:00.000Z');
       // Friday's slot, then Monday's: weekends are skipped.
@@ -224,7 +216,10 @@ export function scheduleCases(ctx: ClockedContext): void {
 
       // Paused from here on, so the sweeps below only prune.
       const { config } = ctx.world.harness.services;
-      await updateMonitor(db, config, account.accountId, monitor.id, { status: 'paused' }, clock.now());
+      await updateMonitor({
+        ctx: { db, config, accountId: account.accountId, now: clock.now() },
+        input: { id: monitor.id, changes: { status: 'paused' } },
+      });
       clock.set('2021-06-02T01:30:00Z');
       const report = await sweep(rt, queue);
       expect(report.checksPruned).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,5 @@
-import type { PageResultRow } from '../db/schema/monitors.js';
-import type { Email } from '../notify/mailer.js';
+import type { PageResultRow } from '../../db/schema/monitors.js';
+import type { Email } from '../../notify/mailer.js';
 
 /**
  * §6.3 leaves the trigger and the message to us. An email goes out when a check finds a change,

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
-import { releaseStaleHolds } from '../ledger/index.js';
-import { pruneExpiredResults } from '../results/prune-expired.js';
-import { claimDueDeliveries } from '../webhooks/deliveries.js';
-import type { CheckRuntime } from './check-runtime.js';
-import type { JobQueue, QueuedJob } from './jobs.js';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+import { releaseStaleHolds } from '../../ledger/index.js';
+import { pruneExpiredResults } from '../../results/prune-expired.js';
+import { claimDueDeliveries } from '../../webhooks/deliveries.js';
+import type { CheckRuntime } from '../check/check-runtime.js';
+import { failStaleChecks } from '../check/stale-checks.js';
+import type { JobQueue, QueuedJob } from '../queue/jobs.js';
 import { pruneChecks } from './retention.js';
-import { failStaleChecks } from './run-check.js';
 import { nextRunPlanner } from './schedule.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import { logger } from '../logger.js';
+import { logger } from '../../logger.js';
 import type { JobQueue, QueuedJob } from './jobs.js';
 
 /** SendMessageBatch takes 10 messages a call; this many calls are in flight at once. */

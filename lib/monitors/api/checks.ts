@@ -1,10 +1,9 @@
 import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { monitorChecks } from '../db/schema/index.js';
-import { ApiError } from '../errors/api-error.js';
-import { deliveriesOfCheck } from '../webhooks/deliveries.js';
+import { monitorChecks } from '../../db/schema/index.js';
+import { ApiError } from '../../errors/api-error.js';
+import { deliveriesOfCheck } from '../../webhooks/deliveries.js';
 import type { PageQuery } from './input.js';
-import { findMonitor } from './monitors.js';
+import { findMonitor, type MonitorCall } from './monitors.js';
 import { type CheckView, checkView, decodeCursor, encodeCursor } from './views.js';
 
 export interface CheckPage {
@@ -13,12 +12,10 @@ export interface CheckPage {
 }
 
 /** The check history, newest first, without pages (they are read with one check). */
-export async function listChecks(
-  db: Database,
-  accountId: string,
-  monitorId: string,
-  query: PageQuery,
-): Promise<CheckPage> {
+export async function listChecks({
+  ctx: { db, accountId },
+  input: { monitorId, ...query },
+}: MonitorCall<'db' | 'accountId', PageQuery & { monitorId: string }>): Promise<CheckPage> {
   await findMonitor(db, accountId, monitorId);
   const conditions = [eq(monitorChecks.monitorId, monitorId)];
   if (query.cursor) conditions.push(lt(monitorChecks.id, decodeCursor(query.cursor, 'chk')));
@@ -37,12 +34,10 @@ export async function listChecks(
 }
 
 /** One check with its pages and its webhook deliveries. */
-export async function getCheck(
-  db: Database,
-  accountId: string,
-  monitorId: string,
-  checkId: string,
-): Promise<CheckView> {
+export async function getCheck({
+  ctx: { db, accountId },
+  input: { monitorId, checkId },
+}: MonitorCall<'db' | 'accountId', { monitorId: string; checkId: string }>): Promise<CheckView> {
   await findMonitor(db, accountId, monitorId);
   const [row] = await db
     .select()

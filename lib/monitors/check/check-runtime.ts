@@ -1,7 +1,7 @@
-import type { FetchEnvironment } from '../fetch/types.js';
-import { createMailer, type Mailer } from '../notify/mailer.js';
-import type { Services } from '../services.js';
-import { deliverNow, type NewEvent, recordDeliveries } from '../webhooks/deliveries.js';
+import type { FetchEnvironment } from '../../fetch/types.js';
+import { createMailer, type Mailer } from '../../notify/mailer.js';
+import type { Services } from '../../services.js';
+import { deliverNow, type NewEvent, recordDeliveries } from '../../webhooks/deliveries.js';
 
 /**
  * What a check needs from the process running it: the services, the mailer, and a clock. The clock

@@ -1,9 +1,9 @@
-import type { Config } from '../env.js';
-import { type FieldIssue, validationError } from '../errors/api-error.js';
-import { webhookSecretProblem } from '../webhooks/signing.js';
-import { CREDITS_PER_TARGET } from './pricing.js';
+import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
+import type { Config } from '../../env.js';
+import { type FieldIssue, validationError } from '../../errors/api-error.js';
+import { webhookSecretProblem } from '../../webhooks/signing.js';
+import { describeSchedule, ScheduleError, type ScheduleFacts } from '../schedule/schedule.js';
 import { publicUrlProblem } from './public-url.js';
-import { describeSchedule, ScheduleError, type ScheduleFacts } from './schedule.js';
 
 export type RulesConfig = Pick<Config, 'fetchHostMap' | 'optOutHosts' | 'NODE_ENV'>;
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, getTableColumns, inArray, lt, notInArray } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { monitorChecks, monitors, pageBaselines } from '../db/schema/index.js';
-import { ApiError } from '../errors/api-error.js';
-import { newId } from '../ids.js';
-import { generateWebhookSecret } from '../webhooks/signing.js';
-import { baselineKey } from './baselines.js';
+import { baselineKey } from '../../change-detection/baselines.js';
+import type { Database } from '../../db/client.js';
+import { monitorChecks, monitors, pageBaselines } from '../../db/schema/index.js';
+import { ApiError } from '../../errors/api-error.js';
+import { newId } from '../../ids.js';
+import { generateWebhookSecret } from '../../webhooks/signing.js';
+import { nextRunAfter } from '../schedule/schedule.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
 import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from './rules.js';
-import { nextRunAfter } from './schedule.js';
 import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
 
 /**
@@ -15,9 +15,19 @@ import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './vie
  * account's monitor is looked up exactly like an id that does not exist, and answers the same 404.
  */
 
-export interface Owner {
+/** Who calls a verb, on which database, at what time: the first half of every verb's one argument. */
+export interface MonitorContext {
+  db: Database;
+  config: RulesConfig;
   accountId: string;
+  /** The key that creates a monitor: its scheduled checks hold credits against it. */
   apiKeyId: string;
+  now: Date;
+}
+
+export interface MonitorCall<C extends keyof MonitorContext, I> {
+  ctx: Pick<MonitorContext, C>;
+  input: I;
 }
 
 type MonitorRow = typeof monitors.$inferSelect;
@@ -35,13 +45,14 @@ export async function findMonitor(db: Database, accountId: string, id: string): 
   return row;
 }
 
-export async function createMonitor(
-  db: Database,
-  config: RulesConfig,
-  owner: Owner,
-  input: CreateMonitorInput,
-  now: Date,
-): Promise<MonitorView> {
+export async function createMonitor({
+  ctx,
+  input,
+}: MonitorCall<
+  'db' | 'config' | 'accountId' | 'apiKeyId' | 'now',
+  CreateMonitorInput
+>): Promise<MonitorView> {
+  const { db, config, now } = ctx;
   const webhookUrl = input.webhook_url ?? null;
   const secret = input.webhook_secret ?? (webhookUrl ? generateWebhookSecret() : null);
   const facts = await enforceMonitorRules(
@@ -53,8 +64,8 @@ export async function createMonitor(
     .insert(monitors)
     .values({
       id: newId('mon'),
-      accountId: owner.accountId,
-      apiKeyId: owner.apiKeyId,
+      accountId: ctx.accountId,
+      apiKeyId: ctx.apiKeyId,
       name: input.name,
       targets: input.targets,
       scheduleCron: input.schedule_cron,
@@ -73,8 +84,11 @@ export async function createMonitor(
   return monitorView(row, { withSecret: true });
 }
 
-export async function getMonitor(db: Database, accountId: string, id: string): Promise<MonitorView> {
-  return monitorView(await findMonitor(db, accountId, id), { withSecret: true });
+export async function getMonitor({
+  ctx,
+  input,
+}: MonitorCall<'db' | 'accountId', { id: string }>): Promise<MonitorView> {
+  return monitorView(await findMonitor(ctx.db, ctx.accountId, input.id), { withSecret: true });
 }
 
 export interface MonitorPage {
@@ -83,7 +97,11 @@ export interface MonitorPage {
 }
 
 /** Newest first; each monitor with its newest check, without pages, and never the secret. */
-export async function listMonitors(db: Database, accountId: string, query: PageQuery): Promise<MonitorPage> {
+export async function listMonitors({
+  ctx,
+  input: query,
+}: MonitorCall<'db' | 'accountId', PageQuery>): Promise<MonitorPage> {
+  const { db, accountId } = ctx;
   const conditions = [eq(monitors.accountId, accountId)];
   if (query.cursor) conditions.push(lt(monitors.id, decodeCursor(query.cursor, 'mon')));
   const rows = await db
@@ -123,14 +141,14 @@ async function newestChecks(db: Database, monitorIds: string[]) {
  * zone or the targets change; `next_run_at` follows §3.3 (null when paused; the next slot after
  * now on resume or when the schedule changes; otherwise kept).
  */
-export async function updateMonitor(
-  db: Database,
-  config: RulesConfig,
-  accountId: string,
-  id: string,
-  input: UpdateMonitorInput,
-  now: Date,
-): Promise<MonitorView> {
+export async function updateMonitor({
+  ctx,
+  input: { id, changes: input },
+}: MonitorCall<
+  'db' | 'config' | 'accountId' | 'now',
+  { id: string; changes: UpdateMonitorInput }
+>): Promise<MonitorView> {
+  const { db, config, accountId, now } = ctx;
   const current = await findMonitor(db, accountId, id);
   const webhookUrl = input.webhook_url === undefined ? current.webhookUrl : input.webhook_url;
   let secret = input.webhook_secret ?? current.webhookSecret;
@@ -189,11 +207,10 @@ export async function updateMonitor(
 }
 
 /** Checks, pages, deliveries and baselines go with it (foreign keys cascade). */
-export async function deleteMonitor(
-  db: Database,
-  accountId: string,
-  id: string,
-): Promise<{ id: string; deleted: true }> {
+export async function deleteMonitor({
+  ctx: { db, accountId },
+  input: { id },
+}: MonitorCall<'db' | 'accountId', { id: string }>): Promise<{ id: string; deleted: true }> {
   const deleted = await db
     .delete(monitors)
     .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)))

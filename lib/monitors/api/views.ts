@@ -4,8 +4,8 @@ import type {
   monitors,
   PageResultRow,
   webhookDeliveries,
-} from '../db/schema/monitors.js';
-import { validationError } from '../errors/api-error.js';
+} from '../../db/schema/monitors.js';
+import { validationError } from '../../errors/api-error.js';
 
 /** The API's shapes of document 1 §2.2–§2.5, made from rows. Timestamps are ISO 8601 in UTC. */
 

@@ -1,9 +1,9 @@
-import { ApiError } from '../errors/api-error.js';
-import { detectBotWallInView, viewFetchedPage } from '../fetch/bot-wall.js';
-import { isClientRenderedShell } from '../fetch/client-rendered.js';
-import { fetchPage } from '../fetch/fetch-page.js';
-import type { FetchEnvironment } from '../fetch/types.js';
-import { type Capture, captureBody, SelectorNotFound } from './capture.js';
+import { type Capture, captureBody, SelectorNotFound } from '../../change-detection/capture.js';
+import { ApiError } from '../../errors/api-error.js';
+import { detectBotWallInView, viewFetchedPage } from '../../fetch/bot-wall.js';
+import { isClientRenderedShell } from '../../fetch/client-rendered.js';
+import { fetchPage } from '../../fetch/fetch-page.js';
+import type { FetchEnvironment } from '../../fetch/types.js';
 
 /**
  * One target of a check, fetched through the guarded fetcher with robots.txt always respected

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { cssSelectorParam } from '../extract/selector-param.js';
+import { cssSelectorParam } from '../../extract/selector-param.js';
 
 /**
  * The request fields of document 1 §2.2, with every bound and default. The same schemas validate

@@ -1,4 +1,4 @@
-import { logger } from '../logger.js';
+import { logger } from '../../logger.js';
 import type { JobQueue, MonitorJob, QueuedJob } from './jobs.js';
 
 /**

@@ -1,7 +1,7 @@
-import { deliverNow } from '../webhooks/deliveries.js';
-import type { CheckRuntime } from './check-runtime.js';
+import { deliverNow } from '../../webhooks/deliveries.js';
+import type { CheckRuntime } from '../check/check-runtime.js';
+import { runCheck } from '../check/run-check.js';
 import type { MonitorJob } from './jobs.js';
-import { runCheck } from './run-check.js';
 
 /** What a check worker does with one job; the same code in the check Lambda and the dev server. */
 export async function handleJob(rt: CheckRuntime, job: MonitorJob, inlineRetryWindowMs = 0): Promise<void> {

@@ -1,6 +1,6 @@
-import { ApiError } from '../errors/api-error.js';
-import { guardedAddresses } from '../fetch/guarded-agent.js';
-import { checkTarget, effectiveHostMap, type UrlPolicyConfig } from '../fetch/url-policy.js';
+import { ApiError } from '../../errors/api-error.js';
+import { guardedAddresses } from '../../fetch/guarded-agent.js';
+import { checkTarget, effectiveHostMap, type UrlPolicyConfig } from '../../fetch/url-policy.js';
 
 /**
  * Whether a URL a monitor stores (a target, or the webhook) points at the public internet, by the

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { rowsOf } from '../db/rows.js';
+import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 const PRUNE_BATCH = 5_000;
 const MAX_BATCHES = 20;

@@ -1,0 +1,120 @@
+import { baselineKey, readBaselines, writeBaselines } from '../../change-detection/baselines.js';
+import { compareWithBaseline } from '../../change-detection/compare.js';
+import type { Database } from '../../db/client.js';
+import type { CheckSummaryRow, PageResultRow } from '../../db/schema/index.js';
+import { logger } from '../../logger.js';
+import { EMPTY_SUMMARY } from '../api/views.js';
+import type { MonitorRow } from './check-rows.js';
+import type { CheckRuntime } from './check-runtime.js';
+import { fetchTarget, type TargetOutcome } from './fetch-target.js';
+
+/** The pages of a check: every target fetched at once, compared with its baseline, shaped for §2.4. */
+
+const CHARGED_STATUSES = new Set(['new', 'changed', 'unchanged']);
+
+export interface CheckedPage {
+  result: PageResultRow;
+  charged: boolean;
+  outcome: TargetOutcome;
+  key: string;
+  previousStatus: string | null;
+}
+
+export async function checkTargets(
+  rt: CheckRuntime,
+  monitor: MonitorRow,
+  checkId: string,
+): Promise<CheckedPage[]> {
+  const keys = monitor.targets.map((target) => baselineKey(monitor.accountId, monitor.id, target));
+  const [baselines, outcomes] = await Promise.all([
+    readBaselines(rt.services.db, keys),
+    Promise.all(
+      monitor.targets.map(async (target) => {
+        const started = performance.now();
+        const outcome = await fetchTarget(rt.fetchEnvironment(), target, rt.targetTimeoutMs).catch(
+          (error: unknown): TargetOutcome => {
+            logger.error('target check failed', { checkId, url: target.url, error: String(error) });
+            return { kind: 'error', code: 'INTERNAL_ERROR', message: 'The page could not be processed.' };
+          },
+        );
+        return { outcome, durationMs: Math.round(performance.now() - started) };
+      }),
+    ),
+  ]);
+  return monitor.targets.map((target, index) => {
+    const { outcome, durationMs } = outcomes[index];
+    const baseline = baselines.get(keys[index]) ?? null;
+    const result = pageResult(target, outcome, baseline, durationMs);
+    return {
+      result,
+      charged: result.charged,
+      outcome,
+      key: keys[index],
+      previousStatus: baseline?.lastStatus ?? null,
+    };
+  });
+}
+
+export function pageResult(
+  target: { url: string; selector?: string },
+  outcome: TargetOutcome,
+  baseline: Parameters<typeof compareWithBaseline>[1],
+  durationMs: number,
+): PageResultRow {
+  const base = {
+    url: target.url,
+    selector: target.selector ?? null,
+    change_percent: null,
+    structural_similarity: null,
+    added_count: null,
+    removed_count: null,
+    added_samples: [],
+    removed_samples: [],
+    content_hash: null,
+    error_code: null,
+    error: null,
+    blocked_vendor: null,
+    duration_ms: durationMs,
+  };
+  if (outcome.kind === 'blocked') {
+    return {
+      ...base,
+      status: 'blocked',
+      blocked_vendor: outcome.vendor,
+      error: outcome.message,
+      charged: false,
+    };
+  }
+  if (outcome.kind === 'error') {
+    return { ...base, status: 'error', error_code: outcome.code, error: outcome.message, charged: false };
+  }
+  const comparison = compareWithBaseline(outcome.capture, baseline);
+  return { ...base, ...comparison, charged: CHARGED_STATUSES.has(comparison.status) };
+}
+
+export function summarize(pages: PageResultRow[]): CheckSummaryRow {
+  const summary = { ...EMPTY_SUMMARY, total: pages.length };
+  for (const page of pages) {
+    if (page.status === 'error') summary.errored += 1;
+    else summary[page.status] += 1;
+  }
+  return summary;
+}
+
+export async function rollBaselines(db: Database, monitor: MonitorRow, pages: CheckedPage[], at: Date) {
+  await writeBaselines(
+    db,
+    pages.map((page, index) => ({
+      key: page.key,
+      accountId: monitor.accountId,
+      monitorId: monitor.id,
+      target: monitor.targets[index],
+      status: page.result.status,
+      capture:
+        page.outcome.kind === 'content' && (page.result.status === 'new' || page.result.status === 'changed')
+          ? page.outcome.capture
+          : undefined,
+      at,
+    })),
+  );
+}
