@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planQueries } from '../../lib/research/plan.js';
 import { deepResearchTool } from '../../lib/tools/deep-research/index.js';
-import { planQueries } from '../../lib/tools/deep-research/plan.js';
 import type { FakeServer } from '../fakes/fake-http.js';
 import type { CorpusHit } from '../fakes/search-corpus.js';
 import { startSearxngFake } from '../fakes/searxng.js';

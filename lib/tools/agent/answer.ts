@@ -1,10 +1,10 @@
+import { askModel } from '../../model-answers/ask-model.js';
+import { fitToBudget } from '../../model-answers/page-text.js';
 import type { LlmProvider } from '../../providers/kinds/llm.js';
+import { type Finding, rankFindings } from '../../research/passages.js';
+import type { SourceRead } from '../../research/sources.js';
 import { type FieldSource, fillFromMarkup } from '../../structured/fill.js';
 import { markupValues } from '../../structured/markup-values.js';
-import { type Finding, rankFindings } from '../deep-research/passages.js';
-import type { SourceRead } from '../deep-research/sources.js';
-import { askModel } from '../extract-with-llm/ask-model.js';
-import { fitToBudget } from '../extract-with-llm/page-text.js';
 
 /** A read page ranked against the prompt. */
 export interface RankedRead extends SourceRead {

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '../../errors/api-error.js';
+import { checkAnswer } from '../../model-answers/answer-schema.js';
 import { llmProviders } from '../../providers/configured/llm.js';
 import { notConfigured } from '../../providers/configured/not-configured.js';
 import { WEB_SEARCH_VARIABLES, webSearchProvider } from '../../providers/configured/web-search.js';
@@ -7,11 +8,10 @@ import { ProviderError } from '../../providers/http/provider-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import { urlKey } from '../../providers/kinds/gather-results.js';
 import type { LlmProviderId } from '../../providers/kinds/llm.js';
-import { planQueries } from '../deep-research/plan.js';
-import { type Candidate, readSource, type SourceRead, searchCandidates } from '../deep-research/sources.js';
-import { overlapScore, termsOf } from '../deep-research/terms.js';
+import { planQueries } from '../../research/plan.js';
+import { type Candidate, readSource, type SourceRead, searchCandidates } from '../../research/sources.js';
+import { overlapScore, termsOf } from '../../research/terms.js';
 import type { ToolContext } from '../define.js';
-import { checkAnswer } from '../extract-with-llm/answer-schema.js';
 import { extractiveProse, extractiveRecord, modelAnswer, type RankedRead } from './answer.js';
 import type { AgentInput } from './schema.js';
 

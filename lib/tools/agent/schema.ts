@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { jsonSchemaParam } from '../extract-with-llm/answer-schema.js';
+import { jsonSchemaParam } from '../../model-answers/answer-schema.js';
 import { httpUrl, respectRobots } from '../shared/params.js';
 
 export const agentSchema = z

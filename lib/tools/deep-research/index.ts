@@ -2,12 +2,12 @@ import { ApiError } from '../../errors/api-error.js';
 import { WEB_SEARCH_VARIABLES, webSearchProvider } from '../../providers/configured/web-search.js';
 import { providerApiError } from '../../providers/http/api-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
+import { type Finding, rankFindings, summarise } from '../../research/passages.js';
+import { planQueries } from '../../research/plan.js';
+import { type Candidate, readSource, type SourceRead, searchCandidates } from '../../research/sources.js';
+import { termsOf } from '../../research/terms.js';
 import { defineTool } from '../define.js';
-import { type Finding, rankFindings, summarise } from './passages.js';
-import { planQueries } from './plan.js';
 import { DEPTH_PLAN, type DeepResearchInput, deepResearchSchema } from './schema.js';
-import { type Candidate, readSource, type SourceRead, searchCandidates } from './sources.js';
-import { termsOf } from './terms.js';
 
 const SEARCH_TIMEOUT_MS = 10_000;
 /** Each source's fetch; all run at once, so this is also about the whole reading step. */

@@ -2,6 +2,9 @@ import { z } from '@hono/zod-openapi';
 import type { FieldIssue } from '../../errors/api-error.js';
 import { PageDocument } from '../../extract/page-document.js';
 import { assertValidSelector } from '../../extract/selector.js';
+import { checkAnswer, jsonSchemaParam } from '../../model-answers/answer-schema.js';
+import { askModel } from '../../model-answers/ask-model.js';
+import { fitToBudget } from '../../model-answers/page-text.js';
 import { ANY_LLM_VARIABLES, chooseLlmProvider } from '../../providers/configured/llm.js';
 import { providerApiError } from '../../providers/http/api-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
@@ -9,9 +12,6 @@ import { LLM_PROVIDER_CHOICES, type LlmProvider, type LlmProviderId } from '../.
 import { type FieldSelector, type FieldSource, fillFromMarkup } from '../../structured/fill.js';
 import { markupValues } from '../../structured/markup-values.js';
 import { defineTool, type ToolContext } from '../define.js';
-import { checkAnswer, jsonSchemaParam } from '../extract-with-llm/answer-schema.js';
-import { askModel } from '../extract-with-llm/ask-model.js';
-import { fitToBudget } from '../extract-with-llm/page-text.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, respectRobots, suppliedHtml } from '../shared/params.js';
 

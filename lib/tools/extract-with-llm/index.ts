@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.js';
+import { jsonSchemaParam } from '../../model-answers/answer-schema.js';
+import { askModel } from '../../model-answers/ask-model.js';
+import { fitToBudget, pageTextForModel } from '../../model-answers/page-text.js';
 import { ANY_LLM_VARIABLES, chooseLlmProvider } from '../../providers/configured/llm.js';
 import { providerApiError } from '../../providers/http/api-error.js';
 import { ProviderError } from '../../providers/http/provider-error.js';
@@ -7,9 +10,6 @@ import { providerTimeout } from '../../providers/http/provider-request.js';
 import { LLM_PROVIDER_CHOICES, type LlmProviderId } from '../../providers/kinds/llm.js';
 import { defineTool } from '../define.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
-import { jsonSchemaParam } from './answer-schema.js';
-import { askModel } from './ask-model.js';
-import { fitToBudget, pageTextForModel } from './page-text.js';
 
 /** What is left of the ~30 s function window for the model once the page is read. */
 const MODEL_WINDOW_MS = 26_000;

@@ -1,6 +1,6 @@
-import { PageDocument } from '../../extract/page-document.js';
-import type { ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
+import { PageDocument } from '../extract/page-document.js';
+import type { ToolContext } from '../tools/define.js';
+import { fetchForTool } from '../tools/shared/fetch-for-tool.js';
 
 /**
  * The text a model reads: the main content of a page as markdown (structure a model uses, without

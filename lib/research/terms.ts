@@ -1,5 +1,5 @@
-import { FUNCTION_WORDS } from '../../analysis/stop-words.js';
-import { tokenizeWords } from '../../analysis/words.js';
+import { FUNCTION_WORDS } from '../analysis/stop-words.js';
+import { tokenizeWords } from '../analysis/words.js';
 
 /**
  * The terms of a question and of a passage, compared by overlap only (document 2 §4.8): words

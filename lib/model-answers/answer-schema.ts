@@ -1,7 +1,7 @@
 import { Validator } from '@cfworker/json-schema';
 import { z } from '@hono/zod-openapi';
-import type { FieldIssue } from '../../errors/api-error.js';
-import type { JsonSchema } from '../../providers/kinds/llm.js';
+import type { FieldIssue } from '../errors/api-error.js';
+import type { JsonSchema } from '../providers/kinds/llm.js';
 
 /**
  * A caller's JSON Schema and the check of an answer against it. @cfworker/json-schema (22 KB

@@ -1,5 +1,5 @@
-import { ApiError } from '../../errors/api-error.js';
-import type { JsonSchema, LlmMessage, LlmProvider } from '../../providers/kinds/llm.js';
+import { ApiError } from '../errors/api-error.js';
+import type { JsonSchema, LlmMessage, LlmProvider } from '../providers/kinds/llm.js';
 import { checkAnswer, parseJsonAnswer } from './answer-schema.js';
 
 export interface ModelCall {

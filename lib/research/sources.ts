@@ -1,11 +1,11 @@
-import { ApiError } from '../../errors/api-error.js';
-import { PageDocument } from '../../extract/page-document.js';
-import { ProviderError } from '../../providers/http/provider-error.js';
-import { gatherResults, urlKey } from '../../providers/kinds/gather-results.js';
-import type { TimeRange, WebSearchProvider } from '../../providers/kinds/web-search.js';
-import { hostMatches } from '../../search/target-host.js';
-import type { ToolContext } from '../define.js';
-import { fetchForTool } from '../shared/fetch-for-tool.js';
+import { ApiError } from '../errors/api-error.js';
+import { PageDocument } from '../extract/page-document.js';
+import { ProviderError } from '../providers/http/provider-error.js';
+import { gatherResults, urlKey } from '../providers/kinds/gather-results.js';
+import type { TimeRange, WebSearchProvider } from '../providers/kinds/web-search.js';
+import { hostMatches } from '../search/target-host.js';
+import type { ToolContext } from '../tools/define.js';
+import { fetchForTool } from '../tools/shared/fetch-for-tool.js';
 
 /** A search result considered as a source, with the query and rank it came from. */
 export interface Candidate {

@@ -1,4 +1,4 @@
-import { splitSentences } from '../../analysis/sentences.js';
+import { splitSentences } from '../analysis/sentences.js';
 import { overlapScore } from './terms.js';
 
 /** Document 2 §4.8: findings are at most 600 characters. */
