@@ -16,6 +16,17 @@ export interface ToolFetchOptions {
   includeFastly?: boolean;
   /** The engine of an escalated render (`escalate_engine`). */
   escalateEngine?: 'engine_a' | 'engine_b';
+  /** Extra milliseconds an escalated render waits before reading the page (`wait_for`). */
+  waitForMs?: number;
+  /**
+   * The tool's own reading of a page where the shared gate's does not fit (extract_embedded_state:
+   * an empty shell that carries inline state is its content, not a wall). It stands in for the
+   * gate on the plain fetch and on an escalated render; its warnings on the plain fetch are handed
+   * back in `ToolFetch.warnings` for the tool to word, not sent to the envelope.
+   */
+  assess?: (page: FetchedPage, escalate: boolean) => PageAssessment;
+  /** Told each warning of the fetch itself (a robots override) besides the envelope. */
+  onFetchWarning?: (message: string) => void;
 }
 
 export interface ToolFetch {
@@ -26,13 +37,20 @@ export interface ToolFetch {
   escalated: boolean;
   /** What the render was: set when it ran (§4.0), null otherwise. */
   stealth: StealthReport | null;
+  /** The plain fetch's gate warnings, when the tool's own `assess` judged the page; else empty. */
+  warnings: string[];
 }
 
-export function fetchEnvironment(ctx: ToolContext): FetchEnvironment {
+export function fetchEnvironment(ctx: ToolContext, onWarning?: (message: string) => void): FetchEnvironment {
   return {
     config: ctx.services.config,
     kv: ctx.services.kv,
-    warn: ctx.warn,
+    warn: onWarning
+      ? (message) => {
+          onWarning(message);
+          ctx.warn(message);
+        }
+      : ctx.warn,
     recordRobotsOverride: ctx.recordRobotsOverride,
     signal: ctx.signal,
   };
@@ -48,19 +66,22 @@ export async function fetchForTool(
   url: string,
   options: ToolFetchOptions,
 ): Promise<ToolFetch> {
-  const page = await fetchPage(fetchEnvironment(ctx), url, {
+  const page = await fetchPage(fetchEnvironment(ctx, options.onFetchWarning), url, {
     timeoutMs: options.timeoutMs,
     respectRobots: options.respectRobots,
     headers: options.headers,
     userAgent: options.userAgent,
   });
+  const { assess } = options;
   let assessment: PageAssessment;
   try {
-    assessment = assessFetchedPage(page, {
-      tool: options.tool,
-      escalate: options.escalate ?? false,
-      includeFastly: options.includeFastly,
-    });
+    assessment = assess
+      ? assess(page, options.escalate ?? false)
+      : assessFetchedPage(page, {
+          tool: options.tool,
+          escalate: options.escalate ?? false,
+          includeFastly: options.includeFastly,
+        });
   } catch (error) {
     const wall = escalationWall(error);
     if (!wall) throw error;
@@ -71,9 +92,25 @@ export async function fetchForTool(
       timeoutMs: options.timeoutMs,
       respectRobots: options.respectRobots,
       includeFastly: options.includeFastly,
+      waitForMs: options.waitForMs,
+      assess: assess && ((candidate) => assess(candidate, false)),
     });
-    return { page: escalated.page, rendered: true, escalated: true, stealth: escalated.stealth };
+    return {
+      page: escalated.page,
+      rendered: true,
+      escalated: true,
+      stealth: escalated.stealth,
+      warnings: [],
+    };
   }
+  if (assess)
+    return {
+      page,
+      rendered: assessment.rendered,
+      escalated: false,
+      stealth: null,
+      warnings: assessment.warnings,
+    };
   for (const warning of assessment.warnings) ctx.warn(warning);
-  return { page, rendered: assessment.rendered, escalated: false, stealth: null };
+  return { page, rendered: assessment.rendered, escalated: false, stealth: null, warnings: [] };
 }
