@@ -9,7 +9,7 @@ export { htmlToMarkdown, htmlToText } from './convert.js';
 export type { LinkExtraction, LinkOptions, LinkRecord, LinkStatistics, LinkType } from './links.js';
 export type { AlternateLanguage } from './localization.js';
 export type { MainContent, MainContentMethod } from './main-content/index.js';
-export { countWords, type PageMetadata } from './metadata/index.js';
+export type { PageMetadata } from './metadata/index.js';
 export { PageDocument, type PageDocumentOptions, type ScopeOptions } from './page-document.js';
 export { assertValidSelector, SelectorError, type SelectorProblem } from './selector.js';
 export type { FieldValue, StructuredItems, StructuredOptions, StructuredRecord } from './structured.js';

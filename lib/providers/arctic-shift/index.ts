@@ -5,6 +5,7 @@ import {
   scrubSecrets,
 } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import {
   type CommentNode,
   type ForumArchive,
@@ -13,7 +14,6 @@ import {
   type ForumThread,
   readThing,
 } from '../kinds/forum-archive.js';
-import type { CallOptions } from '../kinds/web-search.js';
 
 const PROVIDER = 'Arctic Shift';
 

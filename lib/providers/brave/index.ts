@@ -5,9 +5,9 @@ import {
   scrubSecrets,
 } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import { fragmentHtml, fragmentText } from '../kinds/html-text.js';
 import type {
-  CallOptions,
   TimeRange,
   WebSearchHit,
   WebSearchPage,

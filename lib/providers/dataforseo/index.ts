@@ -5,8 +5,8 @@ import {
   scrubSecrets,
 } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import type { SerpAnswer, SerpItem, SerpProvider, SerpRequest } from '../kinds/serp.js';
-import type { CallOptions } from '../kinds/web-search.js';
 
 const PROVIDER = 'DataForSEO';
 const PATH = '/v3/serp/google/organic/live/advanced';

@@ -1,4 +1,4 @@
-import type { CallOptions } from './web-search.js';
+import type { CallOptions } from './call-options.js';
 
 /**
  * A forum archive (Reddit-style posts and comments): `archive_a` (Arctic Shift) and `archive_b`

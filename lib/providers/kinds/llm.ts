@@ -1,4 +1,4 @@
-import type { CallOptions } from './web-search.js';
+import type { CallOptions } from './call-options.js';
 
 /** A language model provider: one chat turn in, one answer out, optionally shaped by a JSON Schema. */
 export type LlmProviderId = 'local' | 'hosted_a' | 'hosted_b';

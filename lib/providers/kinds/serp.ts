@@ -1,4 +1,4 @@
-import type { CallOptions } from './web-search.js';
+import type { CallOptions } from './call-options.js';
 
 /** A SERP provider: the organic results of one Google search as a rank tracker sees them. */
 export interface SerpRequest {

@@ -1,3 +1,5 @@
+import type { CallOptions } from './call-options.js';
+
 /**
  * A web search provider, as the tools see one: one page of organic results at a time, mapped into
  * the fields of the Google Custom Search JSON API that search_web's reference mirrors (document 2
@@ -40,11 +42,6 @@ export interface WebSearchPage {
   correction: string | null;
   /** false when the provider says no further page exists. */
   morePages: boolean;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs: number;
 }
 
 export interface WebSearchProvider {

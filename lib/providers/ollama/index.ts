@@ -1,7 +1,7 @@
 import { kindOfStatus, ProviderError, scrubSecrets } from '../http/provider-error.js';
 import { endpoint, providerRequest } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import type { LlmAnswer, LlmProvider, LlmRequest } from '../kinds/llm.js';
-import type { CallOptions } from '../kinds/web-search.js';
 
 const PROVIDER = 'Ollama';
 

@@ -5,6 +5,7 @@ import {
   scrubSecrets,
 } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import {
   type LlmAnswer,
   type LlmProvider,
@@ -12,7 +13,6 @@ import {
   objectRootSchema,
   unwrapRoot,
 } from '../kinds/llm.js';
-import type { CallOptions } from '../kinds/web-search.js';
 
 const PROVIDER = 'OpenAI-compatible endpoint';
 

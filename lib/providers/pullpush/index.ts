@@ -1,7 +1,7 @@
 import { kindOfStatus, ProviderError, scrubSecrets } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import { type ForumArchive, type ForumSearch, type ForumThing, readThing } from '../kinds/forum-archive.js';
-import type { CallOptions } from '../kinds/web-search.js';
 
 const PROVIDER = 'PullPush';
 

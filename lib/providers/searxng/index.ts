@@ -1,8 +1,8 @@
 import { kindOfStatus, ProviderError, scrubSecrets } from '../http/provider-error.js';
 import { endpoint, providerRequest, retryAfterHeader } from '../http/provider-request.js';
+import type { CallOptions } from '../kinds/call-options.js';
 import { escapeHtml } from '../kinds/html-text.js';
 import type {
-  CallOptions,
   WebSearchHit,
   WebSearchPage,
   WebSearchProvider,

@@ -1,6 +1,7 @@
 import { load } from 'cheerio/slim';
+import { countWords } from '../../analysis/words.js';
 import { validationError } from '../../errors/api-error.js';
-import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
+import { PageDocument, SelectorError } from '../../extract/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
@@ -27,13 +28,13 @@ export interface TextRequest {
   preserve_formatting: boolean;
 }
 
-export interface PageText {
+export interface ExtractedText {
   content: string;
   title: string | null;
   description: string | null;
 }
 
-export function readPageText(source: TextSource, request: TextRequest): PageText {
+export function readExtractedText(source: TextSource, request: TextRequest): ExtractedText {
   if (source.kind === 'html' || (source.kind === 'xml' && isXhtml(source.body)))
     return htmlText(source, request);
   if (request.selector !== undefined && source.kind !== 'xml') {
@@ -52,7 +53,7 @@ export function readPageText(source: TextSource, request: TextRequest): PageText
  * footer included. Main-content detection is scrape's default, not this tool's: a caller who wants
  * the article names it with a selector.
  */
-function htmlText(source: TextSource, request: TextRequest): PageText {
+function htmlText(source: TextSource, request: TextRequest): ExtractedText {
   const document = PageDocument.parse(source.body, source.address);
   const scope = { selector: request.selector, onlyMainContent: false };
   try {
