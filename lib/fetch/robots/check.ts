@@ -1,7 +1,7 @@
 import type { FetchEnvironment } from '../types.js';
 import { rulesAllow } from './match.js';
-import { parseRobots, type RobotsGroup, selectGroup } from './parse.js';
-import type { RobotsFileFetcher, RobotsVerdict } from './types.js';
+import { parseRobots, selectGroup } from './parse.js';
+import type { RobotsFileFetcher, RobotsGroup, RobotsVerdict } from './types.js';
 
 /** RFC 9309 §2.4: a fetched file may be reused for up to 24 hours. */
 const CACHE_TTL_SECONDS = 24 * 60 * 60;

@@ -14,13 +14,16 @@ export {
   capRobotsText,
   MAX_ROBOTS_BYTES,
   MAX_ROBOTS_RULES,
-  type ParsedRobots,
   parseRobots,
-  type RobotsGroup,
-  type RobotsRule,
   selectGroup,
 } from './parse.js';
-export type { RobotsFileFetcher, RobotsVerdict } from './types.js';
+export type {
+  ParsedRobots,
+  RobotsFileFetcher,
+  RobotsGroup,
+  RobotsRule,
+  RobotsVerdict,
+} from './types.js';
 
 /** One-shot form for callers holding the raw text: may `productToken` fetch `pathAndQuery`? */
 export function robotsAllows(robotsText: string, productToken: string, pathAndQuery: string): boolean {
