@@ -8,8 +8,6 @@ import {
   REDACTION_TAGS,
 } from './redact-patterns.js';
 
-export { PII_ENTITIES, type PiiEntity } from './redact-patterns.js';
-
 const ENTITY_LIST = PII_ENTITIES.join(', ');
 const MODEL_MODE_MESSAGE = "mode 'model' needs an LLM, which this service does not run; use mode 'fast'";
 

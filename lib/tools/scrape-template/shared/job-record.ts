@@ -109,10 +109,3 @@ export async function readBoard<T>(board: string, template: string, read: () => 
     throw error;
   }
 }
-
-/** The first path segment of a board URL on one of `hosts`, or null. */
-export function firstSegment(url: URL, hosts: readonly string[]): string | null {
-  if (!hosts.includes(url.hostname.toLowerCase())) return null;
-  const segment = url.pathname.split('/').filter(Boolean)[0];
-  return segment ? decodeURIComponent(segment) : null;
-}
