@@ -66,8 +66,8 @@ async function loadRobots(env: FetchEnvironment, url: URL, fetchRobotsFile: Robo
     const token = env.config.ROBOTS_PRODUCT_TOKEN;
     verdict = { v: 1, kind: 'rules', token, group: selectGroup(parseRobots(body), token) };
   } else if (status >= 300 && status < 500) {
-    // 4xx is "unavailable" (§2.3.1.3). A 3xx reaching us means the fetcher gave up after its five
-    // redirects, which §2.3.1.2 also lets us treat as unavailable.
+    // 4xx is "unavailable" (RFC 9309 §2.3.1.3). A 3xx reaching us means the fetcher gave up after its five
+    // redirects, which RFC 9309 §2.3.1.2 also lets us treat as unavailable.
     verdict = { v: 1, kind: 'allow-all' };
   } else {
     verdict = { v: 1, kind: 'disallow-all' };
@@ -94,7 +94,7 @@ export async function checkRobots(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`robots.txt applies to http(s) URLs, got ${url.protocol}`);
   }
-  // Implicitly allowed (§2.2.2); answering without a lookup also keeps a fetcher that checks
+  // Implicitly allowed (RFC 9309 §2.2.2); answering without a lookup also keeps a fetcher that checks
   // robots before every request from recursing into its own robots.txt fetch.
   if (url.pathname === '/robots.txt') return { allowed: true, crawlDelaySeconds: null };
 

@@ -140,7 +140,7 @@ export interface EmbeddedStateResult {
   matches_truncated?: boolean;
   /** Present when `escalate` was sent. */
   escalated?: boolean;
-  /** Present when the stealth render ran (§4.0). */
+  /** Present when the stealth render ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth?: StealthReport;
   warnings: string[];
 }
@@ -193,7 +193,7 @@ export const extractEmbeddedStateTool = defineTool({
       escalateEngine: input.escalate_engine,
       waitForMs: input.wait_for,
       assess: (candidate, escalate) => assessPage(candidate, escalate, stateOf(candidate).found.length > 0),
-      // §4.4 defines data.warnings as this tool's full list, so fetch warnings land there too.
+      // docs/reference/pages.md#extract_embedded_state defines data.warnings as this tool's full list, so fetch warnings land there too.
       onFetchWarning: (message) => warnings.push(message),
     });
     const state = stateOf(page);
@@ -206,7 +206,7 @@ export const extractEmbeddedStateTool = defineTool({
       path: input.path ?? null,
       bytes: jsonBytes(selected),
       ...shapeOf(selected, input),
-      // §4.0: a call that asked to escalate says whether it did, and what the render was when it ran.
+      // docs/reference/pages.md#bot-walls-and-escalation: a call that asked to escalate says whether it did, and what the render was when it ran.
       ...(input.escalate ? { escalated: stealth !== null } : {}),
       ...(stealth ? { stealth } : {}),
       warnings,

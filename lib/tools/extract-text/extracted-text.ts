@@ -8,7 +8,7 @@ import { type AnyNode, isElement } from '../../html/dom.js';
 
 /**
  * How extract_text turns one readable body into its output. Kept apart from the tool so the
- * rules of §4.6 (scope, formats, the `...` cut, the counters) read in one place.
+ * rules of docs/reference/pages.md#extract_text (scope, formats, the `...` cut, the counters) read in one place.
  */
 
 export type OutputFormat = 'text' | 'markdown';
@@ -43,13 +43,13 @@ export function readExtractedText(source: TextSource, request: TextRequest): Ext
   }
   if (source.kind === 'xml')
     return { content: xmlText(source.body, request), title: null, description: null };
-  // §4.6 returns a JSON body "as text": as served, since reflowing it would change what it says.
+  // docs/reference/pages.md#extract_text returns a JSON body "as text": as served, since reflowing it would change what it says.
   const plain = source.kind === 'text' && request.output_format === 'text' && request.clean;
   return { content: plain ? cleanLines(source.body) : source.body, title: null, description: null };
 }
 
 /**
- * "selector: whole page" (§4.6): without a selector the whole rendered body is read, navigation and
+ * "selector: whole page" (docs/reference/pages.md#extract_text): without a selector the whole rendered body is read, navigation and
  * footer included. Main-content detection is scrape's default, not this tool's: a caller who wants
  * the article names it with a selector.
  */

@@ -113,7 +113,7 @@ export interface ExtractTextData {
   url: string | null;
   rendered: boolean;
   escalated: boolean;
-  /** Present when the stealth render ran (§4.0). */
+  /** Present when the stealth render ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth?: StealthReport;
   redaction?: RedactionBlock;
 }

@@ -12,7 +12,7 @@ export interface ToolFetchOptions {
   escalate?: boolean;
   headers?: Record<string, string>;
   userAgent?: string;
-  /** Count Fastly's block page as a wall (document 2 §4.0 names it for `scrape`). */
+  /** Count Fastly's block page as a wall (docs/reference/pages.md#bot-walls-and-escalation names it for `scrape`). */
   includeFastly?: boolean;
   /** The engine of an escalated render (`escalate_engine`). */
   escalateEngine?: 'engine_a' | 'engine_b';
@@ -31,11 +31,11 @@ export interface ToolFetchOptions {
 
 export interface ToolFetch {
   page: FetchedPage;
-  /** false for a client-rendered page whose JavaScript did not run (§4.6). */
+  /** false for a client-rendered page whose JavaScript did not run (docs/reference/pages.md#extract_text). */
   rendered: boolean;
   /** Whether the stealth render ran: the +5 of `escalate` is kept only then. */
   escalated: boolean;
-  /** What the render was: set when it ran (§4.0), null otherwise. */
+  /** What the render was: set when it ran (docs/reference/pages.md#bot-walls-and-escalation), null otherwise. */
   stealth: StealthReport | null;
   /** The plain fetch's gate warnings, when the tool's own `assess` judged the page; else empty. */
   warnings: string[];
@@ -58,7 +58,7 @@ export function fetchEnvironment(ctx: ToolContext, onWarning?: (message: string)
 
 /**
  * The one way a tool reads a page: the guarded fetch (SSRF, robots, limits), then the gate that
- * turns walls, target errors and binaries into document 2 §7's errors. Warnings of the gate
+ * turns walls, target errors and binaries into docs/reference/README.md#errors-every-tool-can-answer's errors. Warnings of the gate
  * (JSON body, client-rendered page) go to the envelope.
  */
 export async function fetchForTool(

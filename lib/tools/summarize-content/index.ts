@@ -5,7 +5,7 @@ import { type ArticleMetadata, loadTextSource } from '../shared/load-article-tex
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
 
 export interface SummarizeContentData extends Summary {
-  /** §4.11: present only with `include_metadata` on the `url` form. */
+  /** docs/reference/pages.md#summarize_content: present only with `include_metadata` on the `url` form. */
   metadata: ArticleMetadata | null;
 }
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import { type JsonObject, omit } from './values.js';
 
 /**
- * The job record every job-board connector returns (document 2 §2.3), field for field. What the
+ * The job record every job-board connector returns (docs/reference/templates.md#templates), field for field. What the
  * platform does not publish is null; what it publishes beyond these goes to `raw_extra` under the
  * platform's own names. `source` is the connector's (neutral) template id.
  */
