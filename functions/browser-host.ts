@@ -51,6 +51,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
+  logger.error('browser host did not start', {
+    error: error instanceof Error ? error.message : String(error),
+  });
   process.exit(1);
 });

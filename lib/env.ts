@@ -22,6 +22,18 @@ const secret = z
   .default('')
   .transform((value) => (value.trim() ? value.trim() : undefined));
 
+const logLevel = z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info');
+export type LogLevel = z.output<typeof logLevel>;
+
+/**
+ * LOG_LEVEL alone, as parseConfig reads it: the logger's level before any entry point has parsed
+ * the whole configuration (a bad value is left for parseConfig to refuse, loudly).
+ */
+export function readLogLevel(source: Record<string, string | undefined> = process.env): LogLevel {
+  const result = logLevel.safeParse(source.LOG_LEVEL);
+  return result.success ? result.data : 'info';
+}
+
 const providerVariables = {
   /** SearXNG instance (no public default: an instance must allow `format=json`). */
   SEARXNG_URL: baseUrl(),
@@ -92,7 +104,7 @@ const envSchema = z
     SES_REGION: z.string().optional(),
     /** The SQS queue the sweeper sends due checks and webhook retries to (set by infra/). */
     MONITOR_QUEUE_URL: z.string().url().optional(),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    LOG_LEVEL: logLevel,
     ...providerVariables,
   })
   .superRefine((env, ctx) => {

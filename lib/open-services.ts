@@ -1,7 +1,7 @@
 import { openDatabase } from './db/client.js';
 import { type Config, parseConfig } from './env.js';
 import { openKeyValueStore } from './kv/open-store.js';
-import { logger } from './logger.js';
+import { logger, setLogLevel } from './logger.js';
 import type { Services } from './services.js';
 
 export interface OpenedServices extends Services {
@@ -10,6 +10,7 @@ export interface OpenedServices extends Services {
 }
 
 export async function openServices(config: Config): Promise<OpenedServices> {
+  setLogLevel(config.LOG_LEVEL);
   const [database, kv] = await Promise.all([openDatabase(config), openKeyValueStore(config)]);
   return {
     config,

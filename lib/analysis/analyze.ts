@@ -13,7 +13,7 @@ export interface AnalyzeOptions {
   analyzeReadability: boolean;
 }
 
-/** §4.9 response `data`. A part that was not asked for is `null`, so the shape never changes. */
+/** docs/reference/pages.md#analyze_content response `data`. A part that was not asked for is `null`, so the shape never changes. */
 export interface ContentAnalysis {
   /** Characters (code points) of the text analysed. */
   content_length: number;

@@ -8,7 +8,7 @@ export interface Keyword {
 }
 
 export const KEYWORD_LIMIT = 10;
-/** §4.9: "words over 3 characters", i.e. at least four. */
+/** docs/reference/pages.md#analyze_content: "words over 3 characters", i.e. at least four. */
 const MIN_KEYWORD_CHARS = 4;
 /** Longer "words" are tokens, hashes or glued junk (`a-a-a-…`), not keywords. */
 const MAX_KEYWORD_CHARS = 64;

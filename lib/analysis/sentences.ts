@@ -1,6 +1,6 @@
 import { CJK_CHAR, codePointLength } from './text.js';
 
-/** §4.9/§4.11: fragments shorter than this are dropped (headings, list stubs, "Hi!"). */
+/** docs/reference/pages.md#analyze_content/docs/reference/pages.md#summarize_content: fragments shorter than this are dropped (headings, list stubs, "Hi!"). */
 export const MIN_SENTENCE_CHARS = 20;
 /** CJK packs a word into one or two characters, so a full sentence is far shorter. */
 export const MIN_CJK_SENTENCE_CHARS = 8;
@@ -45,7 +45,7 @@ export function isCjkText(text: string): boolean {
 export interface SplitOptions {
   /**
    * Keep fragments under the summariser's length floor (any fragment with a letter or digit).
-   * The floor is §4.11's rule for picking summary sentences; counting sentences for
+   * The floor is docs/reference/pages.md#summarize_content's rule for picking summary sentences; counting sentences for
    * analyze_content's readability must not drop "I see a cat." as a non-sentence.
    */
   keepShort?: boolean;

@@ -17,7 +17,7 @@ export interface Sentiment {
   method: 'lexicon';
 }
 
-/** §4.9: strictly above / below; exactly ±0.05 is neutral. */
+/** docs/reference/pages.md#analyze_content: strictly above / below; exactly ±0.05 is neutral. */
 export const SENTIMENT_THRESHOLD = 0.05;
 /** A negator reaches the next lexicon hit within this many words: "not very good", "never been so happy". */
 const NEGATION_WINDOW = 3;

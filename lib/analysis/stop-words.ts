@@ -56,8 +56,6 @@ export const LATIN_PROFILES = {
     jika belum masih sangat`),
 } as const;
 
-export type LatinLanguage = keyof typeof LATIN_PROFILES;
-
 export const CYRILLIC_PROFILES = {
   ru: words(`не на что он как это по но из же за бы от так его для все она только мне было вот меня еще нет
     ему теперь когда даже ну ли если уже или быть был него до вас опять уж вам ведь там потом себя ничего
@@ -67,8 +65,6 @@ export const CYRILLIC_PROFILES = {
     було чи або коли тому також який яка які цей ця ці дуже між після через тільки лише можна і й з в у
     наш наші всіх`),
 } as const;
-
-export type CyrillicLanguage = keyof typeof CYRILLIC_PROFILES;
 
 /** English function words beyond the profile: determiners, pronouns, prepositions, auxiliaries, contractions. */
 const ENGLISH_EXTRA =

@@ -46,3 +46,11 @@ export function normalizeWord(word: string): string {
   const lower = word.toLowerCase();
   return lower.includes('’') ? lower.replaceAll('’', "'") : lower;
 }
+
+/**
+ * Words as a reader counts them, for the word counts the page tools report: runs of letters or
+ * digits (apostrophes and hyphens inside kept).
+ */
+export function countWords(text: string): number {
+  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}

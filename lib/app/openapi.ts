@@ -109,6 +109,20 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
   });
 }
 
+/**
+ * Shown at the top of /docs: where the contract is written in words. The pages live in the
+ * repository (docs/reference/), beside the code that keeps them.
+ */
+const CONTRACT_PAGES_NOTE = [
+  'Metered web tools behind one API key. Every error response charges nothing.',
+  '',
+  'What each tool does, its limits, prices, errors and examples are written down in the repository, ' +
+    'one page per group under `docs/reference/`: `pages.md` (page tools), `sites-batches-documents.md`, ' +
+    '`browsers.md`, `providers.md`, `templates.md` (site templates) and `monitors.md`; the shared ' +
+    'rules (envelope, keys, credits, rate limits, common errors) are in `docs/reference/README.md`. ' +
+    'This reference gives every parameter with its exact bounds.',
+].join('\n');
+
 export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
     type: 'apiKey',
@@ -120,7 +134,7 @@ export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
     info: {
       title: 'Web Extraction Service API',
       version: '1.0.0',
-      description: 'Metered web tools behind one API key. Every error response charges nothing.',
+      description: CONTRACT_PAGES_NOTE,
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));

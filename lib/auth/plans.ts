@@ -1,4 +1,4 @@
-/** Document 1 §8: requests per second per key and the credit allowance of each plan. */
+/** docs/reference/README.md#limits: requests per second per key and the credit allowance of each plan. */
 export const plans = {
   free: { requestsPerSecond: 1, allowance: 1_000 },
   hobby: { requestsPerSecond: 2, allowance: 5_000 },

@@ -24,8 +24,6 @@ const browserEnvSchema = z.object({
   BROWSER_MAX_SESSIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
 });
 
-export type BrowserEnv = z.infer<typeof browserEnvSchema>;
-
 export interface BrowserSettings {
   /** null: no Chromium here, so renders answer 503 TOOL_NOT_AVAILABLE. */
   executablePath: string | null;

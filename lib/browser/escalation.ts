@@ -7,7 +7,7 @@ import { renderPastWall } from './render/render-past-wall.js';
 import type { PageRenderer } from './render/renderer.js';
 
 /**
- * `escalate` (document 2 §4.0) once the plain fetch met a wall: one render in the stealth browser,
+ * `escalate` (docs/reference/pages.md#bot-walls-and-escalation) once the plain fetch met a wall: one render in the stealth browser,
  * read by the tool's own gate. A page still walled, or answered with an error status, is the
  * blocked error with `escalated: true`. Lives with the browser tier, so the tools that never
  * escalate carry none of it; lib/tools/shared/escalation.ts reaches it through `services.browser`.

@@ -22,7 +22,7 @@ export interface BrowserRuntime {
   renderer(): PageRenderer;
   host(): HostClient;
   engineInstalled(engine: EngineName): boolean;
-  /** escalate's one render past a wall (document 2 §4.0), read by the tool's gate. */
+  /** escalate's one render past a wall (docs/reference/pages.md#bot-walls-and-escalation), read by the tool's gate. */
   escalate(scope: CallScope, wall: BotWall, request: EscalationRequest): Promise<EscalatedPage>;
   /** The in-process host, when sessions live here (dev server, tests). */
   readonly localHost: BrowserHost | null;

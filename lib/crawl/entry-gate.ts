@@ -5,7 +5,7 @@ import { checkTarget, parseTargetUrl } from '../fetch/url-policy.js';
 
 /**
  * The entry URL of a site tool, judged before anything is read: URL policy (SSRF names, opt-out
- * list), then robots.txt. Document 2 §4.0: only the entry URL answers 403; URLs discovered later are
+ * list), then robots.txt. docs/reference/README.md#common-parameters: only the entry URL answers 403; URLs discovered later are
  * left out instead. With `respect_robots: false` a disallowed entry is allowed, and `overridden` says
  * so for the caller to warn and record once the site is read some other way than by fetching it.
  */
@@ -28,7 +28,7 @@ export async function gateEntryUrl(
   return { overridden: true };
 }
 
-/** The §4.0 override warning and record, for an entry URL read without being fetched. */
+/** The docs/reference/README.md#common-parameters override warning and record, for an entry URL read without being fetched. */
 export async function recordEntryOverride(env: FetchEnvironment, url: string): Promise<void> {
   env.warn(
     `robots.txt disallows ${url} for ${env.config.ROBOTS_PRODUCT_TOKEN}; mapped because respect_robots is false`,

@@ -4,7 +4,7 @@ import { crawlableUrl, crawlKey } from './crawl-url.js';
 import type { Deadline } from './deadline.js';
 import { parseSitemap, sitemapText } from './sitemap-xml.js';
 
-/** Document 2 §4.22. */
+/** docs/reference/sites-batches-documents.md#map_site. */
 export const MAX_SITEMAP_URLS = 500;
 export const MAX_CHILD_SITEMAPS = 3;
 /** robots.txt may name many sitemaps; this many top-level files are read at most. */

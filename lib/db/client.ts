@@ -1,20 +1,7 @@
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DatabaseDriver, DatabaseHandle } from './database.js';
 
-/**
- * The one query surface every driver yields; domain verbs are written against it only. Opened
- * without drizzle's relational schema: nothing uses `db.query`, and building its relation config
- * was a cold start's cost for nothing.
- */
-export type Database = PgDatabase<PgQueryResultHKT>;
-
-export type DatabaseDriver = 'pglite' | 'pg' | 'neon';
-
-export interface DatabaseHandle {
-  db: Database;
-  driver: DatabaseDriver;
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
+// The types live in a leaf the drivers import too, so a driver and this chooser import no circle.
+export type { Database, DatabaseDriver, DatabaseHandle } from './database.js';
 
 export interface DatabaseSettings {
   DATABASE_URL?: string;

@@ -1,4 +1,4 @@
-import type { Database } from './client.js';
+import type { Database } from './database.js';
 
 /**
  * The ledger's two hot statements run as named prepared statements: on PostgreSQL that skips

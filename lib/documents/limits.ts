@@ -1,4 +1,4 @@
-/** Document 2 §4.7 and §8. */
+/** docs/reference/sites-batches-documents.md#process_document and docs/reference/README.md#limits. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 200_000;
 export const MAX_PDF_PAGES = 200;

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, isElement, rawText } from '../html/dom.js';
 
-/** extract_content's order (§4.17); `body` is the fallback. */
+/** extract_content's order (docs/reference/pages.md#extract_content); `body` is the fallback. */
 export const CONTENT_SELECTORS = ['article', 'main', '.content', '#content'] as const;
 
 export interface ContentElement {

@@ -6,7 +6,7 @@ import { hostMatchesDomain, hostOf, sameSite, schemeOf, toAbsolute } from './url
  * How a link is typed (one type per link, so the statistics add up to `total_links`):
  * - `anchor`: the href as written is a fragment only ("#section").
  * - `other`: a non-web scheme (mailto:, tel:, javascript:, data:, ftp:…) or an href that cannot be
- *   resolved. `href` keeps mailto:/tel: as written and is null for the rest (§2.4).
+ *   resolved. `href` keeps mailto:/tel: as written and is null for the rest (docs/reference/pages.md#extract_links).
  * - `relative`: written relative to the page ("/about", "../x", "?page=2"), resolved against
  *   `base_url`, else `<base href>`, else the page URL. With none of the three (an `html` fragment sent
  *   alone) there is nothing to resolve against: the link stays `relative` with `href` and `domain` null.
@@ -34,7 +34,7 @@ export interface LinkRecord {
 export interface LinkOptions {
   include_internal?: boolean;
   include_external?: boolean;
-  /** true equals include_internal: false and overrides it (§4.12). */
+  /** true equals include_internal: false and overrides it (docs/reference/pages.md#extract_links). */
   filter_external?: boolean;
   /** Keep links whose host is one of these domains or a subdomain of one. */
   filter_domains?: string[];
@@ -118,7 +118,7 @@ function dedupeKey(record: LinkRecord): string {
   return record.href.replace(/#.*$/, '').replace(/\/+$/, '');
 }
 
-/** Every `<a href>` of the page as a §2.4 link record, filtered, deduplicated and counted. */
+/** Every `<a href>` of the page as a docs/reference/pages.md#extract_links link record, filtered, deduplicated and counted. */
 export function extractLinks(
   $: CheerioAPI,
   pageUrl: string,

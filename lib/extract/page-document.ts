@@ -177,7 +177,7 @@ export class PageDocument {
     });
   }
 
-  /** §2.4 link records of the whole page, or of the subtree under `within`. */
+  /** docs/reference/pages.md#extract_links link records of the whole page, or of the subtree under `within`. */
   links(options: LinkOptions = {}, within?: Element): LinkExtraction {
     return extractLinks(this.$, this.url, this.baseUrl, options, within);
   }

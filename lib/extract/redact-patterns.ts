@@ -1,5 +1,5 @@
 /*
- * The four PII classes of fast mode (§4.0): conventional patterns, each narrowed by a check the regex
+ * The four PII classes of fast mode (docs/reference/README.md#common-parameters): conventional patterns, each narrowed by a check the regex
  * cannot express (Luhn, SSN ranges, digit counts). Digits are ASCII `\d` on purpose: card, SSN and
  * phone numbers in other digit systems are out of scope; letters are `\p{L}` because `\w` is ASCII-only.
  */

@@ -8,8 +8,6 @@ import {
   REDACTION_TAGS,
 } from './redact-patterns.js';
 
-export { PII_ENTITIES, type PiiEntity } from './redact-patterns.js';
-
 const ENTITY_LIST = PII_ENTITIES.join(', ');
 const MODEL_MODE_MESSAGE = "mode 'model' needs an LLM, which this service does not run; use mode 'fast'";
 
@@ -59,7 +57,7 @@ const redactPiiObject = z
     });
   });
 
-/** §4.0 `redact_pii`: false, true (= `{mode: 'fast'}`) or `{mode?, entities?}`. */
+/** docs/reference/README.md#common-parameters `redact_pii`: false, true (= `{mode: 'fast'}`) or `{mode?, entities?}`. */
 export const redactPiiSchema = z
   .union([z.boolean(), redactPiiObject], {
     error: 'redact_pii must be true, false or an object {mode, entities}',
@@ -80,7 +78,7 @@ export interface RedactOptions {
   entities: readonly PiiEntity[];
 }
 
-/** §2.2: always present when redaction was requested; classes without a hit are left out of `entities`. */
+/** docs/reference/README.md#common-parameters: always present when redaction was requested; classes without a hit are left out of `entities`. */
 export interface RedactionBlock {
   entities: Partial<Record<PiiEntity, number>>;
   count: number;
@@ -173,9 +171,9 @@ export interface RedactResult<T> {
  * Replaces PII in every string of `value` (objects and arrays walked, keys untouched, numbers and
  * booleans untouched) with tags like `[REDACTED_EMAIL]`, and counts the hits per class. Returns a copy;
  * `value` is not modified. Counters such as `content_length`, `word_count` and `character_count`
- * describe the text before redaction (§4.0): callers compute them first and pass the finished result
- * here, the last step before the response is sized and stored (§2.1). Call it only when redaction was
- * requested: the returned block is what §2.2 requires even when `count` is 0.
+ * describe the text before redaction (docs/reference/README.md#common-parameters): callers compute them first and pass the finished result
+ * here, the last step before the response is sized and stored (docs/reference/sites-batches-documents.md#stored-results). Call it only when redaction was
+ * requested: the returned block is what docs/reference/README.md#common-parameters requires even when `count` is 0.
  *
  * The walk is iterative: a deeply nested result (embedded page state can be thousands of levels) must
  * not overflow the stack halfway and leave the rest unredacted.

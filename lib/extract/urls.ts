@@ -67,10 +67,6 @@ export function toAbsoluteWebUrl(href: string | undefined, base: string): string
   return WEB_SCHEMES.has(resolved.slice(0, resolved.indexOf(':') + 1)) ? resolved : null;
 }
 
-export function isWebUrl(url: string): boolean {
-  return WEB_SCHEMES.has(url.slice(0, url.indexOf(':') + 1).toLowerCase());
-}
-
 /** The scheme of an href as written ("mailto:"), or null when the href is relative. */
 export function schemeOf(href: string): string | null {
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(href);

@@ -11,7 +11,7 @@ import type { FetchedPage } from './types.js';
 
 /**
  * The gate every fetch tool applies to what `fetchPage` returned, before reading it: a bot wall,
- * a target error or a binary becomes the error document 2 §7 names; a JSON body or a
+ * a target error or a binary becomes the error docs/reference/README.md#errors-every-tool-can-answer names; a JSON body or a
  * client-rendered page goes on with a warning. A 429/503 with Retry-After never arrives here:
  * `fetchPage` waits it out or answers TARGET_RETRY_LATER itself.
  */
@@ -19,21 +19,21 @@ import type { FetchedPage } from './types.js';
 export interface AssessOptions {
   /** The calling tool: wording, and the Fastly default. */
   tool: string;
-  /** The caller's `escalate` (§4.0). */
+  /** The caller's `escalate` (docs/reference/pages.md#bot-walls-and-escalation). */
   escalate: boolean;
-  /** Count Fastly's block page as a wall; defaults to true for `scrape` only (§4.0). */
+  /** Count Fastly's block page as a wall; defaults to true for `scrape` only (docs/reference/pages.md#bot-walls-and-escalation). */
   includeFastly?: boolean;
 }
 
 export interface PageAssessment {
   /** Entries for the envelope's `warnings`. */
   warnings: string[];
-  /** false: the page draws its content with JavaScript that did not run (§4.6 client-rendered). */
+  /** false: the page draws its content with JavaScript that did not run (docs/reference/pages.md#extract_text client-rendered). */
   rendered: boolean;
 }
 
 export const BLOCKED_NEXT_STEP = 'Retry with escalate: true, or use stealth_mode operation scrape';
-/** For tools that have no `escalate` parameter (document 2 §4.0 lists the four that do). */
+/** For tools that have no `escalate` parameter (docs/reference/pages.md#bot-walls-and-escalation lists the four that do). */
 export const BLOCKED_NEXT_STEP_NO_ESCALATE =
   'Use stealth_mode operation scrape to load the page in a stealth browser';
 // agent escalates its own reads: its stealth retries of walled pages.
@@ -79,8 +79,8 @@ export function assessFetchedPage(page: FetchedPage, options: AssessOptions): Pa
   }
   if (page.kind === 'json') return { warnings: [JSON_BODY_WARNING], rendered: true };
   if (view.document && isClientRenderedShell(view.document)) {
-    // §4.0 counts an empty shell among the walls escalate retries in a browser; without
-    // escalate, §4.6 answers it as a success with rendered: false.
+    // docs/reference/pages.md#bot-walls-and-escalation counts an empty shell among the walls escalate retries in a browser; without
+    // escalate, docs/reference/pages.md#extract_text answers it as a success with rendered: false.
     if (options.escalate && canEscalate) {
       throw escalationNotConfigured(
         { vendor: UNKNOWN_VENDOR, evidence: ['client-rendered empty shell'] },

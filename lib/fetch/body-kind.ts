@@ -2,7 +2,7 @@ import type { BodyKind } from './types.js';
 
 /**
  * What kind of body a response carries, from its Content-Type; a response without one is
- * sniffed only to tell binaries apart and is otherwise read as HTML (document 2 §4.6).
+ * sniffed only to tell binaries apart and is otherwise read as HTML (docs/reference/pages.md#extract_text).
  */
 
 export interface ContentType {

@@ -35,7 +35,7 @@ export interface WallSignal {
 export interface VendorSignature {
   /** Lower-case, as reported in `blocked.vendor` and `stealth.vendor_detected`. */
   vendor: string;
-  /** Fastly is a wall only for `scrape` (§4.0), so its signature is used on request only. */
+  /** Fastly is a wall only for `scrape` (docs/reference/pages.md#bot-walls-and-escalation), so its signature is used on request only. */
   optIn?: boolean;
   signals: WallSignal[];
 }

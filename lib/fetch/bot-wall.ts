@@ -3,7 +3,7 @@ import { isClientRenderedShell, readDocument, visibleLength } from './client-ren
 import type { FetchedPage } from './types.js';
 
 /**
- * Is this response a bot wall (§4.0 escalate): a vendor's challenge or block page, a bare
+ * Is this response a bot wall (docs/reference/pages.md#bot-walls-and-escalation escalate): a vendor's challenge or block page, a bare
  * 403/429/444, an empty shell, or an error placeholder served as 2xx? Being wrong in one direction
  * costs a caller a BLOCKED answer for a readable page; in the other, text scraped from a challenge
  * page returned as content. Both are avoided by asking for more than one hint wherever a hint also
@@ -18,7 +18,7 @@ export interface BotWall {
 }
 
 export interface BotWallOptions {
-  /** Recognise Fastly's block page: §4.0 counts it as a wall only for `scrape`. */
+  /** Recognise Fastly's block page: docs/reference/pages.md#bot-walls-and-escalation counts it as a wall only for `scrape`. */
   includeFastly?: boolean;
 }
 
@@ -33,7 +33,7 @@ const BARE_PAGE_CHARS = 600;
 const PLACEHOLDER_PAGE_CHARS = 200;
 const BARE_BLOCK_STATUSES = new Set([403, 429, 444]);
 // A vendor's presence alone (cf-ray, a bot-manager cookie) means a wall only on the statuses
-// vendors block with. 5xx is left out: §4.0 never escalates a server error.
+// vendors block with. 5xx is left out: docs/reference/pages.md#bot-walls-and-escalation never escalates a server error.
 const VENDOR_BLOCK_STATUSES = new Set([403, 429]);
 // The target says the page does not exist; no browser changes that, so the answer stays UPSTREAM_HTTP.
 const GONE_STATUSES = new Set([404, 410]);
@@ -130,7 +130,7 @@ function genericWall(view: PageView): BotWall | null {
   }
   if (!isSuccess(view.status)) return null;
   if (length === 0) {
-    // An empty app root or an enable-JavaScript notice makes it a client-rendered shell (§4.6):
+    // An empty app root or an enable-JavaScript notice makes it a client-rendered shell (docs/reference/pages.md#extract_text):
     // a success with rendered: false. With neither, there is nothing to render: a wall.
     if (view.document && isClientRenderedShell(view.document)) return null;
     return unknownWall(`HTTP ${view.status} with no visible text and no app root container`);

@@ -3,7 +3,7 @@ import { parseHtml } from '../html/parse.js';
 
 /**
  * What a reader that runs no JavaScript sees of an HTML page, and whether that page is a
- * client-rendered shell (§4.6): under 200 visible characters plus an empty app root or an
+ * client-rendered shell (docs/reference/pages.md#extract_text): under 200 visible characters plus an empty app root or an
  * "enable JavaScript" notice. Such a page is a success with `rendered: false`, not a bot wall.
  */
 
@@ -81,13 +81,13 @@ export function readDocument(html: string): DocumentFacts {
   return facts;
 }
 
-/** The §4.6 test on an already-read page. */
+/** The docs/reference/pages.md#extract_text test on an already-read page. */
 export function isClientRenderedShell(facts: DocumentFacts): boolean {
   return isClientRendered(facts, facts.visibleText);
 }
 
 /**
- * The §4.6 test on supplied HTML. A page with 200 visible characters is no shell, and nearly every
+ * The docs/reference/pages.md#extract_text test on supplied HTML. A page with 200 visible characters is no shell, and nearly every
  * page shows that many within its first few elements, so the full reading (every script, id and
  * URL of the page) is done only for the few that do not.
  */

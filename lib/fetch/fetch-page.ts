@@ -7,7 +7,6 @@ import { type FetchEnvironment, type FetchedPage, type FetchOptions, MAX_BODY_BY
 
 export {
   type GuardedRequestOptions,
-  type GuardedResponse,
   guardedRequest,
   MAX_REDIRECTS,
   retryAfterSeconds,

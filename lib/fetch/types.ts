@@ -1,7 +1,7 @@
 import type { Config } from '../env.js';
 import type { KeyValueStore } from '../kv/key-value-store.js';
 
-/** 25 MB (document 1 §8.3), counted on decoded bytes so a gzip bomb stops at the cap. */
+/** 25 MB (docs/reference/README.md#limits), counted on decoded bytes so a gzip bomb stops at the cap. */
 export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 /** What the fetcher needs from the call around it: a subset of ToolContext. */

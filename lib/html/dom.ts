@@ -80,18 +80,6 @@ export const VOID_TAGS = new Set([
   'wbr',
 ]);
 
-export function attr(el: Element, name: string): string | undefined {
-  return el.attribs[name];
-}
-
-/** Class and id joined, lower-cased: the string every class/id heuristic matches against. */
-export function classAndId(el: Element): string {
-  const cls = el.attribs.class;
-  const id = el.attribs.id;
-  if (!cls && !id) return '';
-  return `${cls ?? ''} ${id ?? ''}`.toLowerCase();
-}
-
 /** Raw text of a subtree (no whitespace handling); iterative so deep pages cannot overflow the stack. */
 export function rawText(node: AnyNode, skip?: (el: Element) => boolean): string {
   if (node.type === 'text') return node.data;
@@ -150,24 +138,4 @@ export function findFirst(root: AnyNode, test: (el: Element) => boolean): Elemen
     return true;
   });
   return found;
-}
-
-export function findAll(root: AnyNode, test: (el: Element) => boolean): Element[] {
-  const out: Element[] = [];
-  walkElements(root, (el) => {
-    if (test(el)) out.push(el);
-    return true;
-  });
-  return out;
-}
-
-export function isAncestorOf(ancestor: AnyNode, node: AnyNode): boolean {
-  for (let p = node.parent; p; p = p.parent) if (p === ancestor) return true;
-  return false;
-}
-
-export function elementChildren(el: ParentNode): Element[] {
-  const out: Element[] = [];
-  for (const child of el.children) if (isElement(child)) out.push(child);
-  return out;
 }

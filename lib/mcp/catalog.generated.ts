@@ -137,7 +137,7 @@ export const mcpCatalog: McpCatalog = {
     {
       "name": "get_batch_results",
       "title": "A page of a stored batch_scrape batch's results.",
-      "description": "Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR (document 2 §7), uncharged. A page past the last one is empty.\n\nCredits: 1.",
+      "description": "Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR, uncharged. A page past the last one is empty.\n\nCredits: 1.",
       "inputSchema": {
         "type": "object",
         "properties": {
@@ -597,7 +597,7 @@ export const mcpCatalog: McpCatalog = {
     {
       "name": "scrape",
       "title": "One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.",
-      "description": "Fetches a page once and derives every requested format from that one body: markdown, cleaned html and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, §2.4 link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of the markdown against a query (BM25 over the page, light stemming); `question` returns the best-matching passage as an extractive answer, `grounded: false` when none matches enough of the question. Offsets index the markdown of the same call. No model is involved.\n\nCredits: 2. 2 credits per call; +1 when formats include highlights or a question. escalate: true holds +5, charged only when the stealth render runs. Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.",
+      "description": "Fetches a page once and derives every requested format from that one body: markdown, cleaned html and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of the markdown against a query (BM25 over the page, light stemming); `question` returns the best-matching passage as an extractive answer, `grounded: false` when none matches enough of the question. Offsets index the markdown of the same call. No model is involved.\n\nCredits: 2. 2 credits per call; +1 when formats include highlights or a question. escalate: true holds +5, charged only when the stealth render runs. Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.",
       "inputSchema": {
         "type": "object",
         "properties": {

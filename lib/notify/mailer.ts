@@ -1,17 +1,15 @@
 import type { Config } from '../env.js';
 import { logger } from '../logger.js';
+import type { Email } from './email.js';
+
+// The message type lives in a leaf the transports import too, so they import no circle through here.
+export type { Email } from './email.js';
 
 /**
  * How the service sends email: Amazon SES in production, SMTP when `SMTP_URL` is set (a relay, or
  * a local catcher in development), otherwise the message is written to the log. Each transport's
  * client is imported only when the first email goes out, so no function pays for it at start.
  */
-
-export interface Email {
-  to: string[];
-  subject: string;
-  text: string;
-}
 
 export interface Mailer {
   readonly transport: 'ses' | 'smtp' | 'log';

@@ -1,5 +1,5 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
-import type { Email } from './mailer.js';
+import type { Email } from './email.js';
 
 export interface SesSettings {
   region?: string;

@@ -1,4 +1,4 @@
-import type { Email } from './mailer.js';
+import type { Email } from './email.js';
 
 type Transporter = { sendMail(message: object): Promise<unknown> };
 const transporters = new Map<string, Transporter>();

@@ -1,4 +1,4 @@
-/** One URL of a batch, as batch_scrape returns it and get_batch_results pages it (document 2 §4.20). */
+/** One URL of a batch, as batch_scrape returns it and get_batch_results pages it (docs/reference/sites-batches-documents.md#batch_scrape). */
 export interface BatchResult {
   /** The id sent with the URL, else its index in `urls` as a string. */
   id: string;

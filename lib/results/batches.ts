@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error.js';
 import { logger } from '../logger.js';
 import type { BatchResult } from './batch-result.js';
 
-/** Document 2 §3.2: batch results are stored 24 hours. */
+/** docs/reference/sites-batches-documents.md#batch_scrape: batch results are stored 24 hours. */
 export const BATCH_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface StoredBatch {

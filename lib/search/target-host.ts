@@ -1,5 +1,5 @@
 /**
- * serp_rank's matching rule (document 2 §4.14): by host, subdomains included. `example.com`
+ * serp_rank's matching rule (docs/reference/providers.md#serp_rank): by host, subdomains included. `example.com`
  * matches `www.example.com` and `blog.example.com`, never `notexample.com`. A leading `www.` on
  * the target is dropped, since `www.example.com` and `example.com` name the same site to a
  * rank tracker.

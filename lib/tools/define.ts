@@ -58,7 +58,7 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
   /**
    * Requests per second per key on this tool, per plan, where the tool's reference sets its own
-   * (extract_with_llm: 2 on Free, document 1 §8.1). Plans not named keep the plan's rate.
+   * (extract_with_llm: 2 on Free, docs/reference/README.md#rate-limits). Plans not named keep the plan's rate.
    */
   rateLimitPerSecond?: Partial<Record<Plan, number>>;
   /**

@@ -33,7 +33,7 @@ import { summarizeContentTool } from './summarize-content/index.js';
 import { trackChangesTool } from './track-changes/index.js';
 
 /**
- * Every tool the service sells, in the catalog's order (document 1 §4.2). The dev server, the
+ * Every tool the service sells, in the catalog's order (docs/reference/README.md#credits). The dev server, the
  * OpenAPI document, the CDK app and the contract tests all iterate this array; nothing else
  * lists tools by hand.
  */

@@ -7,7 +7,7 @@ import { MAX_ATTEMPTS, MAX_WAITING_PER_MONITOR, retryDelayMs } from './retry-pol
 import { type AttemptResult, type SendEnvironment, sendDelivery } from './send.js';
 
 /**
- * The delivery log of §2.5 and the work queue of retries in one table. Nothing waits in memory:
+ * The delivery log of docs/reference/monitors.md#notifications and the work queue of retries in one table. Nothing waits in memory:
  * an attempt's outcome is written before the next is planned (`next_attempt_at`), so a frozen or
  * killed function loses no delivery; the sweeper hands due retries to the check workers.
  */

@@ -6,7 +6,7 @@ import { respond } from '../support/tool-site.js';
 import { APP_PAGE, LONG_PAGE, MANY_LINKS_PAGE, NEXT_PAGE } from './fixtures/app-pages.js';
 import { type BrowserSite, HTML, startBrowserSite } from './support/browser-site.js';
 
-/** browser_session against a real Chromium: the operations of document 2 §4.1 and their prices. */
+/** browser_session against a real Chromium: the operations of docs/reference/browsers.md#browser_session and their prices. */
 
 let site: BrowserSite;
 beforeAll(async () => {

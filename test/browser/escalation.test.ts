@@ -10,7 +10,7 @@ import { respond } from '../support/tool-site.js';
 import { type BrowserSite, HTML, page, startBrowserSite } from './support/browser-site.js';
 
 /**
- * `escalate` (document 2 §4.0) with a real stealth browser: the plain fetch comes first; on a wall one
+ * `escalate` (docs/reference/pages.md#bot-walls-and-escalation) with a real stealth browser: the plain fetch comes first; on a wall one
  * render follows, +5 credits only when it ran; a render refused too is the blocked error with
  * `escalated: true`; 404, 5xx, binaries, open Retry-After windows and `html` input never render.
  */

@@ -12,7 +12,7 @@ import {
 } from './fixtures/forms.js';
 import { type BrowserSite, HTML, startBrowserSite } from './support/browser-site.js';
 
-/** form_submit (document 2 §4.23) against forms served on loopback and a real Chromium. */
+/** form_submit (docs/reference/browsers.md#form_submit) against forms served on loopback and a real Chromium. */
 
 let site: BrowserSite;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { respond } from '../support/tool-site.js';
 import { type BrowserSite, HTML, page, startBrowserSite } from './support/browser-site.js';
 
 /**
- * The SSRF guard and robots.txt inside a live page (document 2 §3.1, §4.0): before the browser starts,
+ * The SSRF guard and robots.txt inside a live page (docs/reference/browsers.md#session-lifetime, docs/reference/README.md#common-parameters): before the browser starts,
  * on every navigation in a session, and on every request the page makes by itself: redirects,
  * subresources, iframes and `fetch` in page code. The "internal" server listens on 127.0.0.2, a
  * loopback address no FETCH_HOST_MAP name stands for: any request it sees is a guard failure.

@@ -7,7 +7,7 @@ import { respond } from '../support/tool-site.js';
 import { type BrowserSite, HTML, page, startBrowserSite } from './support/browser-site.js';
 
 /**
- * A session's life (document 2 §3.1): `ttl` ends it whatever its activity, `activity_ttl` idle seconds
+ * A session's life (docs/reference/browsers.md#session-lifetime): `ttl` ends it whatever its activity, `activity_ttl` idle seconds
  * end it too, every operation restarts the idle clock, and a closed, expired, unknown or other
  * account's id answers exactly the same 'Session not found'. Time is the host's manual clock.
  */

@@ -6,7 +6,7 @@ import type { TestAccount } from '../support/harness.js';
 import { respond } from '../support/tool-site.js';
 import { type BrowserSite, HTML, page, startBrowserSite } from './support/browser-site.js';
 
-/** stealth_mode (document 2 §4.2): its six operations, levels, engines and errors, on a real Chromium. */
+/** stealth_mode (docs/reference/browsers.md#stealth_mode): its six operations, levels, engines and errors, on a real Chromium. */
 
 const seen: Array<Record<string, string | string[] | undefined>> = [];
 let upstream: FixtureServer;

@@ -3,7 +3,7 @@ import { buildStealthProfile, realUserAgent } from '../../lib/browser/stealth/pr
 import { maskProxyCredentials, pickProxy } from '../../lib/browser/stealth/proxy-rotation.js';
 import { resolveStealthConfig, timezoneFor } from '../../lib/browser/stealth/stealth-config.js';
 
-/** stealthConfig turned into context options and page scripts, level by level (document 2 §4.2). */
+/** stealthConfig turned into context options and page scripts, level by level (docs/reference/browsers.md#stealth_mode). */
 
 const chromium = { engine: 'engine_a' as const, version: '156.0.8078.79' };
 const firefox = { engine: 'engine_b' as const, version: '140.0' };

@@ -22,7 +22,7 @@ const html = `<html><head><base href="https://example.com/docs/"></head><body>
 const doc = PageDocument.parse(html, 'https://example.com/docs/index.html');
 const byText = <T extends { text: string }>(links: T[], text: string) => links.find((l) => l.text === text);
 
-describe('extract links (§2.4)', () => {
+describe('extract links (docs/reference/pages.md#extract_links)', () => {
   it('types, resolves and describes each link', () => {
     const { links, base_url } = doc.links({ include_anchors: true });
     expect(base_url).toBe('https://example.com/docs/');

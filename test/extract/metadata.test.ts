@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, PageDocument } from '../../lib/extract/index.js';
+import { countWords } from '../../lib/analysis/words.js';
+import { PageDocument } from '../../lib/extract/index.js';
 import { corpusManifest, readCorpusFile } from './corpus.js';
 
 const load = (name: string) => {

@@ -229,7 +229,7 @@ describe('assessFetchedPage: pages it reads', () => {
   ])('%s passes with rendered: false and a warning, and is retried in a browser under escalate', (name) => {
     const expected = { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
     expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual(expected);
-    // §4.0 lists the empty shell among the walls escalate retries; no backend yet, so 503.
+    // docs/reference/pages.md#bot-walls-and-escalation lists the empty shell among the walls escalate retries; no backend yet, so 503.
     expect(() => assessFetchedPage(wallFixture(name), ESCALATING)).toThrow(
       expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
     );

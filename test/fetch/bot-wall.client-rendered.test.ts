@@ -7,7 +7,7 @@ function clientRendered(html: string): boolean {
   return detectClientRendered(html, readDocument(html).visibleText);
 }
 
-describe('detectClientRendered (§4.6)', () => {
+describe('detectClientRendered (docs/reference/pages.md#extract_text)', () => {
   it.each(['client-rendered/react-shell', 'client-rendered/angular-shell'])(
     '%s is client-rendered',
     (name) => {

@@ -29,7 +29,7 @@ async function create(account: TestAccount, body: Record<string, unknown>) {
 const target = () => ({ url: world.shop.url('/pricing') });
 
 describe('POST /monitors', () => {
-  it('creates a monitor from name and targets alone, with every default of §2.2', async () => {
+  it('creates a monitor from name and targets alone, with every default of docs/reference/monitors.md#a-monitor', async () => {
     const account = await world.harness.account({ credits: 0 });
     const before = Date.now();
     const monitor = await create(account, { name: 'Pricing', targets: [target()] });
@@ -59,7 +59,7 @@ describe('POST /monitors', () => {
     ['0 * * * *', 1, 2160],
     ['*/15 * * * *', 1, 8640],
     ['0 9 * * *', 5, 450],
-  ])('estimates %s with %i target(s) at %i credits a month (§2.6)', async (cron, count, credits) => {
+  ])('estimates %s with %i target(s) at %i credits a month (3 a fetch)', async (cron, count, credits) => {
     const account = await world.harness.account();
     const targets = Array.from({ length: count }, (_, i) => ({ url: world.shop.url(`/p${i}`) }));
     const monitor = await create(account, { name: 'Estimate', targets, schedule_cron: cron });

@@ -131,7 +131,7 @@ describe('capture and comparison', () => {
     expect(json.lines).toEqual(['{', '"a": 1', '}']);
   });
 
-  it('gives new, unchanged and changed with the fields of §2.4', () => {
+  it('gives new, unchanged and changed with the fields of docs/reference/monitors.md#checks-and-pages', () => {
     const lines = linesOf('one\ntwo\n\n  three  ');
     expect(lines).toEqual(['one', 'two', 'three']);
     const capture = { lines, contentHash: hashLines(lines), structure: sketchOf(['p', 'p', 'p']) };

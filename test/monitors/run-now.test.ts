@@ -7,8 +7,8 @@ import type { TestAccount } from '../support/harness.js';
 import { type MonitorWorld, page, startMonitorWorld, wall } from './support.js';
 
 /**
- * Run-now end to end over HTTP: every page status of §3.2, the check statuses a caller can reach
- * without a clock, and the billing of §2.6 read back from the ledger.
+ * Run-now end to end over HTTP: every page status of docs/reference/monitors.md#checks-and-pages, the check statuses a caller can reach
+ * without a clock, and the billing of docs/reference/monitors.md#billing read back from the ledger.
  */
 
 let world: MonitorWorld;

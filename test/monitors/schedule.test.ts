@@ -43,7 +43,7 @@ describe('schedules', () => {
     ['0 9 * * 1-5', '2026-01-13T08:00:00.000Z'],
     ['0 6,18 * * *', '2026-01-12T17:00:00.000Z'],
     ['30 2 1 * *', '2026-02-01T01:30:00.000Z'],
-  ])('§4.1 example %s runs next at %s in Europe/Paris', (cron, next) => {
+  ])('docs/reference/monitors.md#endpoints example %s runs next at %s in Europe/Paris', (cron, next) => {
     expect(describeSchedule(cron, 'Europe/Paris', now).nextRunAt?.toISOString()).toBe(next);
   });
 

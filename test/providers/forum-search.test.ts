@@ -60,7 +60,7 @@ afterAll(async () => {
 const forum = (body: Record<string, unknown>, key: string, h = harness) => h.tool('forum_search', body, key);
 
 describe('forum_search on the archives', () => {
-  it('searches posts of a community on archive_a and returns §2.5 records, charging 5', async () => {
+  it('searches posts of a community on archive_a and returns docs/reference/providers.md#forum_search records, charging 5', async () => {
     const account = await harness.account({ credits: 100 });
     const before = arctic.requests.length;
     const res = await forum({ subreddit: 'r/rust', query: 'tokio', limit: 10 }, account.key);

@@ -5,7 +5,7 @@ import { html, type MultiHostSite, slow, startMultiHostSite } from './support/mu
 import { SHOP_HOST, shopSite } from './support/site-hosts.js';
 
 /**
- * The budgets of document 2 §8 as they are, no test-only knobs: 8 s per URL and 20 s per batch. This
+ * The budgets of docs/reference/sites-batches-documents.md#limits as they are, no test-only knobs: 8 s per URL and 20 s per batch. This
  * file waits about 20 s, alone, so the rest of the batch suite stays quick.
  */
 const SLOW_HOST = 'slow.test';

@@ -3,7 +3,7 @@ import { mapSiteTool } from '../../lib/tools/map-site/index.js';
 import { type MultiHostSite, startMultiHostSite } from './support/multi-host-site.js';
 import { SLOW_SITE_HOST, slowSite } from './support/slow-site.js';
 
-/** Document 2 §4.22: `timeout` may say 30 s, the map stops at about 18 s. This file waits ~18 s. */
+/** docs/reference/sites-batches-documents.md#map_site: `timeout` may say 30 s, the map stops at about 18 s. This file waits ~18 s. */
 let site: MultiHostSite;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processDocumentTool } from '../../lib/tools/process-document/index.js';
 import { after, respond, startToolSite, type ToolSite } from '../support/tool-site.js';
 
-/** Document 2 §8: the download gets at most 20,000 ms even when `timeout` allows 60,000. About 20 s. */
+/** docs/reference/sites-batches-documents.md#limits: the download gets at most 20,000 ms even when `timeout` allows 60,000. About 20 s. */
 let site: ToolSite;
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import type { CallResult } from './harness.js';
 
-/** How the guarded fetch every URL tool shares answers a page it will not or cannot read (document 2 §7). */
+/** How the guarded fetch every URL tool shares answers a page it will not or cannot read (docs/reference/README.md#errors-every-tool-can-answer). */
 const FETCH_REFUSALS = {
   /** robots.txt disallows the path for the service token. */
   robots: { status: 403, error: { code: 'ROBOTS_DISALLOWED' } },

@@ -93,7 +93,7 @@ describe('scrape_template: every template over HTTP', () => {
   });
 
   it.each(Object.entries(CASES))(
-    '%s: 1 credit, the envelope of §4.3 around its record or list',
+    '%s: 1 credit, the envelope of docs/reference/templates.md#scrape_template around its record or list',
     async (id, { body, expect: shows }) => {
       const account = await harness.account({ credits: 10 });
       const res = await call({ template: id, ...body }, account.key);

@@ -6,7 +6,7 @@ const parse = (body: unknown) => analyzeContentTool.schema.safeParse(body);
 const fields = (body: unknown) => parse(body).error?.issues.map((issue) => issue.path.join('.'));
 
 describe('analyze_content schema', () => {
-  it('applies the §4.9 defaults', () => {
+  it('applies the docs/reference/pages.md#analyze_content defaults', () => {
     expect(parse({ content: 'x' }).data).toEqual({
       content: 'x',
       analyze_sentiment: false,
@@ -54,7 +54,7 @@ describe('analyze_content schema', () => {
 });
 
 describe('analyze_content run (content form)', () => {
-  it('returns the §4.9 fields', async () => {
+  it('returns the docs/reference/pages.md#analyze_content fields', async () => {
     const ctx = contentFormContext();
     const input = parse({
       content:

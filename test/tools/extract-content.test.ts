@@ -272,7 +272,7 @@ describe('extract_content errors, all uncharged', () => {
 });
 
 describe('extract_content definition', () => {
-  it('prices 2 and applies the defaults of §4.17', () => {
+  it('prices 2 and applies the defaults of docs/reference/pages.md#extract_content', () => {
     expect(extractContentTool.price).toBe(2);
     expect(extractContentTool.basePrice).toBe(2);
     expect(extractContentTool.schema.parse({ url: 'https://example.com/' })).toEqual({

@@ -197,7 +197,7 @@ describe('localization errors, all uncharged', () => {
 });
 
 describe('localization definition', () => {
-  it('prices 2 and applies the defaults of §4.18', () => {
+  it('prices 2 and applies the defaults of docs/reference/pages.md#localization', () => {
     expect(localizationTool.price).toBe(2);
     expect(localizationTool.schema.parse({ url: 'https://example.com/' })).toEqual({
       url: 'https://example.com/',

@@ -21,7 +21,7 @@ async function scrape(formats: unknown[], extra: Record<string, unknown> = {}) {
   return { res, account };
 }
 
-/** The contract of §4.16: every span quotes the markdown of the same call exactly. */
+/** The contract of docs/reference/pages.md#scrape: every span quotes the markdown of the same call exactly. */
 function expectSpansOf(markdown: string, spans: Array<{ text: string; offset: number; length: number }>) {
   for (const span of spans) {
     expect(span.length).toBe(span.text.length);

@@ -20,7 +20,7 @@ export function pageFixture(name: string): string {
 
 export const ARTICLE_PATH = '/docs/guides/timeouts';
 export const NOTES_TEXT = 'Release notes.\nVersion 2.4 adds per-request timeouts and retries with jitter.\n';
-/** Past the 25 MB body cap of document 1 §8.3. */
+/** Past the 25 MB body cap of docs/reference/README.md#limits. */
 const HUGE_BYTES = 26 * 1024 * 1024;
 
 export function startScrapeSite(): Promise<ToolSite> {

@@ -259,7 +259,7 @@ describe('scrape_structured errors, all uncharged', () => {
 });
 
 describe('scrape_structured definition', () => {
-  it('prices 2 and applies the defaults of §4.21', () => {
+  it('prices 2 and applies the defaults of docs/reference/pages.md#scrape_structured', () => {
     expect(scrapeStructuredTool.price).toBe(2);
     expect(scrapeStructuredTool.schema.parse({ html: '<p>x</p>', selectors: { p: 'p' } })).toEqual({
       html: '<p>x</p>',

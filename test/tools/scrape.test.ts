@@ -97,7 +97,7 @@ describe('scrape formats', () => {
       language: 'en',
     });
 
-    // Links describe the whole page, furniture included, as §2.4 records.
+    // Links describe the whole page, furniture included, as docs/reference/pages.md#extract_links records.
     expect(formats.links).toContainEqual({
       href: url('/pricing'),
       text: 'Pricing',

@@ -10,7 +10,7 @@ const text =
   'A vote on the transport plan was postponed until spring. Residents can comment online until March.';
 
 describe('summarize_content schema', () => {
-  it('applies the §4.11 defaults', () => {
+  it('applies the docs/reference/pages.md#summarize_content defaults', () => {
     expect(parse({ content: 'x' }).data).toEqual({
       content: 'x',
       max_sentences: 5,
@@ -55,7 +55,7 @@ describe('summarize_content schema', () => {
 });
 
 describe('summarize_content run (content form)', () => {
-  it('returns the §4.11 fields with metadata null', async () => {
+  it('returns the docs/reference/pages.md#summarize_content fields with metadata null', async () => {
     const input = parse({ content: text, max_sentences: 2, include_metadata: true }).data!;
     const { data } = await summarizeContentTool.run(contentFormContext(), input);
     expect(data).toEqual({

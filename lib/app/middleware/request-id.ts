@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { newId } from '../../ids.js';
+import { withLogFields } from '../../logger.js';
 import type { AppEnv } from '../env.js';
 
 /** Every response and log line carries the request id. */
@@ -8,5 +9,5 @@ export const requestId = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', id);
   c.set('startedAt', performance.now());
   c.header('X-Request-Id', id);
-  await next();
+  await withLogFields({ requestId: id }, next);
 });

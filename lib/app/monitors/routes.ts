@@ -33,7 +33,7 @@ import {
 } from './schemas.js';
 
 /**
- * Document 1 §4.1 under /api/v1/monitors. Each route is declared once with createRoute: the
+ * docs/reference/monitors.md#endpoints under /api/v1/monitors. Each route is declared once with createRoute: the
  * declaration is registered in /openapi.json and served through the service's own chain (key as
  * X-API-Key or Bearer, the plan's rate limit, body cap, envelope errors). Managing monitors is
  * free, so no route takes a hold; run-now holds through the check itself.

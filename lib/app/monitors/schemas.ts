@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { targetSchema } from '../../monitors/api/input.js';
 
 /**
- * Response shapes of the monitors API (document 1 §2.2–§2.5), for /openapi.json: the SDK generator
+ * Response shapes of the monitors API (docs/reference/monitors.md#a-monitor–docs/reference/monitors.md#notifications), for /openapi.json: the SDK generator
  * and the dashboard are built from these. They describe what lib/monitors/views.ts produces.
  */
 

@@ -10,7 +10,7 @@ import type { HostCaller, HostOperation } from './protocol.js';
 import type { HostState } from './session-operations.js';
 
 /**
- * stealth_mode's contexts on the host (document 2 §4.2): `create_context` keeps a fingerprinted
+ * stealth_mode's contexts on the host (docs/reference/browsers.md#stealth_mode): `create_context` keeps a fingerprinted
  * context alive, `create_page` opens a URL in it and closes the page on return, `get_stats` and
  * `cleanup` act on the caller's own contexts only. A context's lifetime is not in the spec: one hour
  * at most, ten idle minutes.

@@ -15,7 +15,7 @@ import type { EntryTable, LiveEntry } from './entry-table.js';
 import type { HostCaller, HostOperation } from './protocol.js';
 import { listLiveSessions } from './session-registry.js';
 
-/** browser_session's operations on the host (document 2 §4.1, §3.1). */
+/** browser_session's operations on the host (docs/reference/browsers.md#browser_session, docs/reference/browsers.md#session-lifetime). */
 
 export interface HostState {
   instance: BrowserInstance;
@@ -38,7 +38,7 @@ export async function openSession(
 ) {
   const release = state.entries.reserve(caller.accountId);
   try {
-    // §3.1: the URL passes the SSRF guard and robots.txt before anything is launched.
+    // docs/reference/browsers.md#session-lifetime: the URL passes the SSRF guard and robots.txt before anything is launched.
     const check = new RequestGuard(state.guardEnv);
     await check.withCall(scope, () => preflight(check, params.url));
     const planned = await openPlannedContext(state.instance, state.guardEnv, {
@@ -221,7 +221,7 @@ function pageOf(entry: LiveEntry) {
   return entry.page;
 }
 
-/** The two expiry clocks of §3.1, as returned by `open` and `list`. */
+/** The two expiry clocks of docs/reference/browsers.md#session-lifetime, as returned by `open` and `list`. */
 export function clocks(entry: LiveEntry) {
   return {
     created_at: new Date(entry.createdAt).toISOString(),

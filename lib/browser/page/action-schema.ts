@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * Page actions (document 2 §4.1 `act`): `wait`, `click`, `type`, `press`, `scroll`, `screenshot`,
+ * Page actions (docs/reference/browsers.md#browser_session `act`): `wait`, `click`, `type`, `press`, `scroll`, `screenshot`,
  * `select`, `hover`, `navigate`, `snapshot`. Fields beyond `selector`, `text` and `duration` are not
  * shown in the spec; they follow Playwright's and the scraping APIs' names. scrape_with_actions
  * takes the same list. Running page JavaScript is refused: no action type does it.

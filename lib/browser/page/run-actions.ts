@@ -18,7 +18,7 @@ export interface ActionResult {
   type: PageAction['type'];
   status: 'ok' | 'failed' | 'skipped';
   error?: { code: string; message: string };
-  /** `screenshot`: the resource URI (document 2 §4.1). */
+  /** `screenshot`: the resource URI (docs/reference/browsers.md#browser_session). */
   screenshot?: string;
   /** `snapshot`: the new tree; its refs replace the old ones. */
   snapshot?: Snapshot;

@@ -2,7 +2,7 @@ import type { ElementHandle, Locator, Page } from 'playwright-core';
 import { newId } from '../../ids.js';
 
 /**
- * Screenshots are answered as a resource URI, `webextract://screenshot/{id}` (document 2 §4.1): the
+ * Screenshots are answered as a resource URI, `webextract://screenshot/{id}` (docs/reference/browsers.md#browser_session): the
  * REST endpoint passes it through unresolved, and only the self-hosted MCP server turns it into
  * bytes. The bytes are still taken, so a bad selector or an oversized page fails here, and the host
  * keeps the last few per session for that server to read.

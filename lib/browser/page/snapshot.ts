@@ -2,7 +2,7 @@ import type { ElementHandle, JSHandle, Page } from 'playwright-core';
 import { SNAPSHOT_SCRIPT } from './snapshot-script.js';
 
 /**
- * browser_session `snapshot` (document 2 §4.1): lines `@e<n> [role] name` in document order, refs on
+ * browser_session `snapshot` (docs/reference/browsers.md#browser_session): lines `@e<n> [role] name` in document order, refs on
  * interactive elements only; with `interactive_only: false` headings and landmarks too, without refs.
  * The elements behind the refs are held as handles until the next snapshot replaces them, so an
  * `@e<n>` selector reaches exactly the element the caller saw, not whatever a CSS path finds later.

@@ -10,7 +10,7 @@ import { DEFAULT_STEALTH_CONFIG } from '../stealth/stealth-config.js';
 import type { PageRenderer } from './renderer.js';
 
 /**
- * The one render `escalate` buys (document 2 §4.0): the page in the stealth browser at level medium,
+ * The one render `escalate` buys (docs/reference/pages.md#bot-walls-and-escalation): the page in the stealth browser at level medium,
  * given time to run its scripts, returned as a page the tool reads like a fetched one. A challenge
  * that clears itself (a JavaScript check that sets a cookie and reloads) gets until the deadline to
  * do so; one that does not is still a wall, and the tool answers it as blocked.

@@ -11,7 +11,7 @@ import { type StealthConfig, type StealthLevel, timezoneFor, type Viewport } fro
  * fingerprint-generator (a Bayesian network over real browser captures), injected with
  * fingerprint-injector: realistic combinations rather than a hand-made list of user agents.
  *
- * What each level adds (document 2 §4.2):
+ * What each level adds (docs/reference/browsers.md#stealth_mode):
  * - basic: a generated fingerprint at the context level: user agent, viewport, locale, timezone and
  *   the generated header set; nothing is patched inside the page, so `navigator.webdriver` shows.
  * - medium: the fingerprint injected into the page (navigator, screen, WebGL vendor and renderer,
@@ -94,7 +94,7 @@ export async function buildStealthProfile(
   const real = realUserAgent(identity);
   if (generated && config.level === 'advanced') alignWithEngine(generated, identity, real);
 
-  // engine_b (Firefox) takes neither a custom user agent nor a custom viewport (§4.2).
+  // engine_b (Firefox) takes neither a custom user agent nor a custom viewport (docs/reference/browsers.md#stealth_mode).
   const customAgent = identity.engine === 'engine_a' ? config.customUserAgent : undefined;
   const customViewport = identity.engine === 'engine_a' ? config.customViewport : undefined;
   const userAgent =

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { StealthConfig } from './stealth-config.js';
 
 /**
- * proxyRotation (document 2 §4.2, shape ours): the caller's own proxies, one picked at random for
+ * proxyRotation (docs/reference/browsers.md#stealth_mode, shape ours): the caller's own proxies, one picked at random for
  * each context. The egress proxy chains to it after its own checks.
  */
 export function pickProxy(config: StealthConfig): string | null {

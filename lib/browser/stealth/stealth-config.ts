@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * stealth_mode's `stealthConfig` (document 2 §4.2), also the profile behind browser_session's
+ * stealth_mode's `stealthConfig` (docs/reference/browsers.md#stealth_mode), also the profile behind browser_session's
  * `stealth: true` and escalation renders (level `medium`, every default). It applies only to the
  * call it is sent on: nothing here is stored.
  */

@@ -18,7 +18,3 @@ export function formatPercent(value: number | null): string {
 export function formatRatio(value: number | null): string {
   return value === null ? '—' : value.toFixed(2);
 }
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatNumber(count)} ${count === 1 ? one : many}`;
-}

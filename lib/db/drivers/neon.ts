@@ -1,7 +1,7 @@
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
-import type { Database, DatabaseHandle } from '../client.js';
+import type { Database, DatabaseHandle } from '../database.js';
 import { migrationsFolder } from '../migrations-folder.js';
 import { attachPreparedRunner, commitWithoutWaitingForFlush, poolRunner } from '../prepared.js';
 

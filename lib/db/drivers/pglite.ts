@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database, DatabaseHandle } from '../client.js';
+import type { Database, DatabaseHandle } from '../database.js';
 import { migrationsFolder } from '../migrations-folder.js';
 import { ASYNC_COMMIT, attachPreparedRunner } from '../prepared.js';
 

@@ -4,7 +4,7 @@ import { accountId, createdAt, id, timestamptz } from './columns.js';
 
 /**
  * One `batch_scrape` call's per-URL results, paged by `get_batch_results` until `expires_at`
- * (24 hours, document 2 §3.2). A batch runs synchronously, so a stored one is always `completed`.
+ * (24 hours, docs/reference/sites-batches-documents.md#batch_scrape). A batch runs synchronously, so a stored one is always `completed`.
  */
 export const batches = pgTable(
   'batches',

@@ -9,7 +9,7 @@ export interface MonitorTargetRow {
   selector?: string;
 }
 
-/** Document 1 §2.3 `summary`. */
+/** docs/reference/monitors.md#checks-and-pages `summary`. */
 export interface CheckSummaryRow {
   total: number;
   new: number;
@@ -19,7 +19,7 @@ export interface CheckSummaryRow {
   errored: number;
 }
 
-/** Document 1 §2.4, stored as the API returns it. */
+/** docs/reference/monitors.md#checks-and-pages, stored as the API returns it. */
 export interface PageResultRow {
   url: string;
   selector: string | null;
@@ -38,7 +38,7 @@ export interface PageResultRow {
   charged: boolean;
 }
 
-/** Document 1 §2.2. Times the service schedules by are instants; the cron is read in `timezone`. */
+/** docs/reference/monitors.md#a-monitor. Times the service schedules by are instants; the cron is read in `timezone`. */
 export const monitors = pgTable(
   'monitors',
   {
@@ -68,7 +68,7 @@ export const monitors = pgTable(
   ],
 );
 
-/** Document 1 §2.3: one row per check, its page results inline (at most 20, read with the check). */
+/** docs/reference/monitors.md#checks-and-pages: one row per check, its page results inline (at most 20, read with the check). */
 export const monitorChecks = pgTable(
   'monitor_checks',
   {
@@ -128,7 +128,7 @@ export const pageBaselines = pgTable(
   (table) => [index('page_baselines_monitor_idx').on(table.monitorId)],
 );
 
-/** Document 1 §2.5: one signed event to one URL, retried with backoff until delivered or given up. */
+/** docs/reference/monitors.md#notifications: one signed event to one URL, retried with backoff until delivered or given up. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {

@@ -1,4 +1,4 @@
-/** Every source name of the tool reference (§4.4), in the order `found` lists them. */
+/** Every source name extract_embedded_state reports, in the order `found` lists them. */
 export const SOURCE_NAMES = [
   'next_data',
   'next_f',

@@ -215,11 +215,6 @@ export function isBoilerplateByName(tokens: readonly string[]): boolean {
   return hasPair(tokens, BOILERPLATE_PAIRS);
 }
 
-export function hasPositiveName(tokens: readonly string[]): boolean {
-  for (const token of tokens) if (POSITIVE_WORDS.has(token)) return true;
-  return false;
-}
-
 export function isArticleBodyByName(tokens: readonly string[]): boolean {
   if (tokens.length === 0) return false;
   for (const token of tokens) if (ARTICLE_BODY_WORDS.has(token)) return true;

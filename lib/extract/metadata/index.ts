@@ -195,8 +195,3 @@ export function jsonLdArticleBody(jsonLd: unknown[]): string | null {
   const body = article?.articleBody;
   return typeof body === 'string' && body.trim() ? body : null;
 }
-
-/** Words as a reader counts them: runs of letters or digits (apostrophes and hyphens inside kept). */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-}

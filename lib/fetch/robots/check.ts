@@ -1,7 +1,7 @@
 import type { FetchEnvironment } from '../types.js';
 import { rulesAllow } from './match.js';
-import { parseRobots, type RobotsGroup, selectGroup } from './parse.js';
-import type { RobotsFileFetcher, RobotsVerdict } from './types.js';
+import { parseRobots, selectGroup } from './parse.js';
+import type { RobotsFileFetcher, RobotsGroup, RobotsVerdict } from './types.js';
 
 /** RFC 9309 §2.4: a fetched file may be reused for up to 24 hours. */
 const CACHE_TTL_SECONDS = 24 * 60 * 60;
@@ -66,8 +66,8 @@ async function loadRobots(env: FetchEnvironment, url: URL, fetchRobotsFile: Robo
     const token = env.config.ROBOTS_PRODUCT_TOKEN;
     verdict = { v: 1, kind: 'rules', token, group: selectGroup(parseRobots(body), token) };
   } else if (status >= 300 && status < 500) {
-    // 4xx is "unavailable" (§2.3.1.3). A 3xx reaching us means the fetcher gave up after its five
-    // redirects, which §2.3.1.2 also lets us treat as unavailable.
+    // 4xx is "unavailable" (RFC 9309 §2.3.1.3). A 3xx reaching us means the fetcher gave up after its five
+    // redirects, which RFC 9309 §2.3.1.2 also lets us treat as unavailable.
     verdict = { v: 1, kind: 'allow-all' };
   } else {
     verdict = { v: 1, kind: 'disallow-all' };
@@ -94,7 +94,7 @@ export async function checkRobots(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new TypeError(`robots.txt applies to http(s) URLs, got ${url.protocol}`);
   }
-  // Implicitly allowed (§2.2.2); answering without a lookup also keeps a fetcher that checks
+  // Implicitly allowed (RFC 9309 §2.2.2); answering without a lookup also keeps a fetcher that checks
   // robots before every request from recursing into its own robots.txt fetch.
   if (url.pathname === '/robots.txt') return { allowed: true, crawlDelaySeconds: null };
 

@@ -9,18 +9,14 @@ import { rulesAllow } from './match.js';
 import { parseRobots, selectGroup } from './parse.js';
 
 export { checkRobots } from './check.js';
-export { normaliseRobotsPath, patternMatches, rulesAllow } from './match.js';
+export { normaliseRobotsPath, patternMatches } from './match.js';
 export {
-  capRobotsText,
   MAX_ROBOTS_BYTES,
   MAX_ROBOTS_RULES,
-  type ParsedRobots,
   parseRobots,
-  type RobotsGroup,
-  type RobotsRule,
   selectGroup,
 } from './parse.js';
-export type { RobotsFileFetcher, RobotsVerdict } from './types.js';
+export type { RobotsFileFetcher } from './types.js';
 
 /** One-shot form for callers holding the raw text: may `productToken` fetch `pathAndQuery`? */
 export function robotsAllows(robotsText: string, productToken: string, pathAndQuery: string): boolean {

@@ -1,4 +1,4 @@
-import type { RobotsRule } from './parse.js';
+import type { RobotsRule } from './types.js';
 
 const HEX = '0123456789ABCDEF';
 const RESERVED = new Set(Array.from(":/?#[]@!$&'()*+,;=", (char) => char.charCodeAt(0)));

@@ -1,4 +1,5 @@
 import { normaliseRobotsPath } from './match.js';
+import type { ParsedRobots, RobotsGroup, RobotsRule } from './types.js';
 
 /** RFC 9309 §2.5: crawlers parse at least 500 KiB; beyond it we stop reading. */
 export const MAX_ROBOTS_BYTES = 500 * 1024;
@@ -8,23 +9,6 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
  * far below this (large sites publish a few hundred rules); rules past the cap are dropped.
  */
 export const MAX_ROBOTS_RULES = 10_000;
-
-export interface RobotsRule {
-  allow: boolean;
-  /** Normalised with `normaliseRobotsPath`; `*` is a wildcard and a final `$` anchors the end. */
-  pattern: string;
-}
-
-/** The rules that apply to one crawler: every group naming it, merged. */
-export interface RobotsGroup {
-  rules: RobotsRule[];
-  /** Seconds; the first valid `Crawl-delay` among the merged groups, null when none. */
-  crawlDelaySeconds: number | null;
-}
-
-export interface ParsedRobots {
-  groups: Array<RobotsGroup & { agents: string[] }>;
-}
 
 /**
  * The product token a `User-agent` value names: `*`, or its leading run of token characters

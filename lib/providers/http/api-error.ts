@@ -5,7 +5,7 @@ import { ProviderError, type ProviderFailureKind } from './provider-error.js';
 
 /**
  * A provider failure as the error a tool answers with. The defaults are serp_rank's list in
- * document 2 §7, which the other provider tools share unless their section says otherwise:
+ * docs/reference/README.md#errors-every-tool-can-answer, which the other provider tools share unless their section says otherwise:
  * quota → 429, timeout → 504, nothing answering → 503, anything else the provider did → 502.
  * Every one of them is uncharged, like every error. The log line names the provider and what went
  * wrong; neither it nor the message ever carries a key (messages are scrubbed where they are made).

@@ -1,5 +1,5 @@
 /**
- * What went wrong at a third party, in words a tool can map to document 2 §7's codes. The message
+ * What went wrong at a third party, in words a tool can map to docs/reference/README.md#errors-every-tool-can-answer's codes. The message
  * names the provider and what it answered, never a key or a login: `scrubSecrets` runs over
  * anything the provider wrote before it reaches a message.
  */

@@ -48,7 +48,7 @@ export interface ForumThread {
 }
 
 export interface ForumArchive {
-  /** The neutral source name of document 2: `archive_a`, `archive_b`. */
+  /** The neutral source name callers use (docs/reference/providers.md#forum_search): `archive_a`, `archive_b`. */
   readonly source: 'archive_a' | 'archive_b';
   readonly label: string;
   searchPosts(search: ForumSearch, options: CallOptions): Promise<ForumThing[]>;

@@ -1,8 +1,9 @@
 import type { CallOptions } from './call-options.js';
 /**
  * A web search provider, as the tools see one: one page of organic results at a time, mapped into
- * the fields of the Google Custom Search JSON API that search_web's reference mirrors (document 2
- * §4.5). SearXNG and Brave implement it; a tool never knows which one answered beyond its name.
+ * the fields of the Google Custom Search JSON API that search_web mirrors
+ * (docs/reference/providers.md#search_web). SearXNG and Brave implement it; a tool never knows
+ * which one answered beyond its name.
  */
 
 export const TIME_RANGES = ['day', 'week', 'month', 'year', 'all'] as const;

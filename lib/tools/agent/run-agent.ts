@@ -15,12 +15,12 @@ import type { ToolContext } from '../define.js';
 import { extractiveProse, extractiveRecord, modelAnswer, type RankedRead } from './answer.js';
 import type { AgentInput } from './schema.js';
 
-/** Document 1 §4.2: 8 per run, +5 per paid stealth retry, at most 2 (18 held). */
+/** docs/reference/README.md#credits: 8 per run, +5 per paid stealth retry, at most 2 (18 held). */
 export const AGENT_BASE_CREDITS = 8;
 export const STEALTH_RETRY_CREDITS = 5;
 export const MAX_STEALTH_RETRIES = 2;
 /**
- * Document 2 §8 gives the agent a ~50 s window, but API Gateway's HTTP API ends an integration at
+ * docs/reference/providers.md#limits gives the agent a ~50 s window, but API Gateway's HTTP API ends an integration at
  * 30 s and the metered call aborts the tool at 28 s: the agent finishes within 25 s, so it always
  * answers with what it has rather than being cut off.
  */

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { analyzeText, type ContentAnalysis } from '../../analysis/analyze.js';
 import { defineTool } from '../define.js';
-import { loadTextSource } from '../shared/load-page-text.js';
+import { loadTextSource } from '../shared/load-article-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
 
 const schema = z

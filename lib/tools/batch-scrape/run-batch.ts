@@ -5,7 +5,7 @@ import type { BatchResult } from '../../results/batch-result.js';
 import type { TemplateField } from './schema.js';
 import { type BatchJob, scrapeOne, skipped } from './scrape-one.js';
 
-/** Document 2 §8. */
+/** docs/reference/sites-batches-documents.md#limits. */
 export const BATCH_BUDGET_MS = 20_000;
 export const URL_TIMEOUT_MS = 8_000;
 

@@ -3,7 +3,7 @@ import { redactPiiSchema } from '../../extract/redact.js';
 import { assertValidSelector, SelectorError } from '../../extract/selector.js';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 
-/** Document 2 §4.20 and §8. */
+/** docs/reference/sites-batches-documents.md#batch_scrape and docs/reference/sites-batches-documents.md#limits. */
 export const MAX_BATCH_URLS = 50;
 export const DEFAULT_CONCURRENCY = 5;
 export const MAX_TEMPLATE_FIELDS = 50;

@@ -7,7 +7,7 @@ import type { BatchResult } from '../../results/batch-result.js';
 import type { TemplateField } from './schema.js';
 import { applyTemplate } from './template.js';
 
-/** Document 2 §8. */
+/** docs/reference/sites-batches-documents.md#limits. */
 export const MAX_TEXT_CHARS = 5_000;
 
 /** Refusals that fetch nothing: the URL is skipped, as robots.txt's are, and not charged. */

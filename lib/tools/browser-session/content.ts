@@ -3,7 +3,7 @@ import type { PageMetadata } from '../../extract/metadata/index.js';
 import { PageDocument } from '../../extract/page-document.js';
 
 /**
- * `read` (document 2 §4.1): the formats asked for, from one serialisation of the live DOM. A session
+ * `read` (docs/reference/browsers.md#browser_session): the formats asked for, from one serialisation of the live DOM. A session
  * page is often an application rather than an article, so markdown and text cover the whole page,
  * not a guessed main-content block; `html` is the DOM as serialised.
  */

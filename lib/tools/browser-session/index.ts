@@ -8,7 +8,7 @@ import { contentCharacters, contentOf } from './content.js';
 import { type BrowserSessionInput, browserSessionSchema, type Operation } from './schema.js';
 
 /**
- * browser_session (document 2 §4.1, §3.1): a live page on the browser host, driven one operation
+ * browser_session (docs/reference/browsers.md#browser_session, docs/reference/browsers.md#session-lifetime): a live page on the browser host, driven one operation
  * per call. `open` 3 credits, `read` 2, every other operation 1 (`act` whatever its action count).
  */
 

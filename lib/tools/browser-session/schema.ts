@@ -4,7 +4,7 @@ import { viewportSchema } from '../../browser/stealth/stealth-config.js';
 import { redactPiiSchema } from '../../extract/redact.js';
 import { maxInlineChars, respectRobots } from '../shared/params.js';
 
-/** browser_session's parameters (document 2 §4.1), each operation taking the ones it names. */
+/** browser_session's parameters (docs/reference/browsers.md#browser_session), each operation taking the ones it names. */
 
 export const OPERATIONS = ['open', 'snapshot', 'act', 'read', 'screenshot', 'close', 'list'] as const;
 export type Operation = (typeof OPERATIONS)[number];

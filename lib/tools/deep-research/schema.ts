@@ -6,7 +6,7 @@ import { respectRobots } from '../shared/params.js';
 export const DEPTH_LEVELS = ['surface', 'deep', 'comprehensive'] as const;
 export type DepthLevel = (typeof DEPTH_LEVELS)[number];
 
-/** Sources and queries per depth (the mapping is ours: document 2 §4.8 leaves it open). */
+/** Sources and queries per depth (the mapping is ours: docs/reference/providers.md#deep_research leaves it open). */
 export const DEPTH_PLAN: Record<DepthLevel, { sources: number; queries: number }> = {
   surface: { sources: 3, queries: 1 },
   deep: { sources: 6, queries: 2 },
@@ -19,7 +19,7 @@ const domain = z
   .refine((value) => targetHost(value) !== null, 'must be a domain such as example.com')
   .transform((value) => targetHost(value) as string);
 
-/** Unknown keys, here and inside research_scope, are discarded (document 2 §4.8). */
+/** Unknown keys, here and inside research_scope, are discarded (docs/reference/providers.md#deep_research). */
 export const deepResearchSchema = z.object({
   research_query: z.string().trim().min(10, 'must be at least 10 characters').max(1_000).openapi({
     description: 'The question to research, at least 10 characters.',

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { ApiError, validationError } from '../../errors/api-error.js';
 import {
+  type EmbeddedState,
   type FoundSource,
   findEmbeddedState,
   findKeys,
@@ -22,10 +23,10 @@ import {
   type PageAssessment,
 } from '../../fetch/assess-page.js';
 import { type BotWall, UNKNOWN_VENDOR } from '../../fetch/bot-wall.js';
-import { fetchPage } from '../../fetch/fetch-page.js';
-import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
-import { defineTool, type ToolContext } from '../define.js';
-import { escalationWall, renderPastWall, type StealthReport } from '../shared/escalation.js';
+import type { FetchedPage } from '../../fetch/types.js';
+import { defineTool } from '../define.js';
+import type { StealthReport } from '../shared/escalation.js';
+import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { chargeWithEscalation, ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
 
 const BASE_PRICE = 2;
@@ -139,7 +140,7 @@ export interface EmbeddedStateResult {
   matches_truncated?: boolean;
   /** Present when `escalate` was sent. */
   escalated?: boolean;
-  /** Present when the stealth render ran (§4.0). */
+  /** Present when the stealth render ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth?: StealthReport;
   warnings: string[];
 }
@@ -171,36 +172,32 @@ export const extractEmbeddedStateTool = defineTool({
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: EmbeddedStateResult; credits: number }> {
     const warnings: string[] = [];
-    let page = await fetchPage(fetchEnvironment(ctx, warnings), input.url, {
+    // The state is read once per page: the gate's judgement needs to know whether there is any.
+    let read: { page: FetchedPage; state: EmbeddedState } | null = null;
+    const stateOf = (page: FetchedPage): EmbeddedState => {
+      if (read?.page !== page) {
+        read = { page, state: findEmbeddedState(page.kind === 'json' ? '' : page.body, { raw: input.raw }) };
+      }
+      return read.state;
+    };
+    const {
+      page,
+      stealth,
+      warnings: gateWarnings,
+    } = await fetchForTool(ctx, input.url, {
+      tool: 'extract_embedded_state',
       timeoutMs: input.timeout,
       respectRobots: input.respect_robots,
       userAgent: input.user_agent,
+      escalate: input.escalate,
+      escalateEngine: input.escalate_engine,
+      waitForMs: input.wait_for,
+      assess: (candidate, escalate) => assessPage(candidate, escalate, stateOf(candidate).found.length > 0),
+      // docs/reference/pages.md#extract_embedded_state defines data.warnings as this tool's full list, so fetch warnings land there too.
+      onFetchWarning: (message) => warnings.push(message),
     });
-    let state = findEmbeddedState(page.kind === 'json' ? '' : page.body, { raw: input.raw });
-    let assessment: PageAssessment;
-    let stealth: StealthReport | null = null;
-    try {
-      assessment = assessPage(page, input.escalate, state.found.length > 0);
-    } catch (error) {
-      const wall = escalationWall(error);
-      if (!wall) throw error;
-      // §4.0: the plain fetch met a wall and escalate asked for one render in the stealth browser.
-      const rendered = await renderPastWall(ctx, error as ApiError, wall, {
-        tool: 'extract_embedded_state',
-        url: input.url,
-        engine: input.escalate_engine,
-        timeoutMs: input.timeout,
-        respectRobots: input.respect_robots,
-        waitForMs: input.wait_for,
-        assess: (candidate) =>
-          assessPage(candidate, false, findEmbeddedState(candidate.body, { raw: false }).found.length > 0),
-      });
-      page = rendered.page;
-      stealth = rendered.stealth;
-      state = findEmbeddedState(page.body, { raw: input.raw });
-      assessment = { warnings: [], rendered: true };
-    }
-    warnings.push(...pageWarnings(assessment.warnings, state.found.length > 0), ...state.warnings);
+    const state = stateOf(page);
+    warnings.push(...pageWarnings(gateWarnings, state.found.length > 0), ...state.warnings);
 
     const selected = select(state.data, input.path);
     const result: EmbeddedStateResult = {
@@ -209,7 +206,7 @@ export const extractEmbeddedStateTool = defineTool({
       path: input.path ?? null,
       bytes: jsonBytes(selected),
       ...shapeOf(selected, input),
-      // §4.0: a call that asked to escalate says whether it did, and what the render was when it ran.
+      // docs/reference/pages.md#bot-walls-and-escalation: a call that asked to escalate says whether it did, and what the render was when it ran.
       ...(input.escalate ? { escalated: stealth !== null } : {}),
       ...(stealth ? { stealth } : {}),
       warnings,
@@ -224,25 +221,6 @@ export const extractEmbeddedStateTool = defineTool({
     data_keys: isRecord(data.data) ? Object.keys(data.data) : null,
   }),
 });
-
-/**
- * ToolContext carries config and kv inside `services`; the fetcher wants them flat. Methods are
- * forwarded rather than spread, so a context built as a class keeps working. Fetch warnings
- * (a robots override) go to the envelope like every tool's, and into `data.warnings`, which
- * §4.4 defines as this tool's full list.
- */
-function fetchEnvironment(ctx: ToolContext, warnings: string[]): FetchEnvironment {
-  return {
-    config: ctx.services.config,
-    kv: ctx.services.kv,
-    signal: ctx.signal,
-    warn: (message) => {
-      warnings.push(message);
-      ctx.warn(message);
-    },
-    recordRobotsOverride: (url) => ctx.recordRobotsOverride(url),
-  };
-}
 
 /**
  * The shared gate calls a 2xx page with no visible text and no known app root an empty-shell

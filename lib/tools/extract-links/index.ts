@@ -20,7 +20,7 @@ import {
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
-/** §8: extract_text and extract_links fetch within 15 s; §4.12 gives this tool no `timeout`. */
+/** docs/reference/pages.md#limits: extract_text and extract_links fetch within 15 s; docs/reference/pages.md#extract_links gives this tool no `timeout`. */
 const FETCH_TIMEOUT_MS = 15_000;
 
 /**
@@ -116,7 +116,7 @@ export interface ExtractLinksData extends FoundLinks {
   /** The final URL after redirects, or 'html'. */
   extracted_from: string;
   escalated: boolean;
-  /** Present when the stealth render ran (§4.0). */
+  /** Present when the stealth render ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth?: StealthReport;
 }
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { countWords, type PageMetadata } from '../../extract/metadata/index.js';
+import { countWords } from '../../analysis/words.js';
+import type { PageMetadata } from '../../extract/metadata/index.js';
 import { PageDocument } from '../../extract/page-document.js';
 import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';

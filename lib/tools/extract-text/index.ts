@@ -24,10 +24,10 @@ import {
   CUT_MARKER,
   cutToLength,
   type OutputFormat,
-  readPageText,
+  readExtractedText,
   type TextSource,
   wordCount,
-} from './page-text.js';
+} from './extracted-text.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
@@ -113,7 +113,7 @@ export interface ExtractTextData {
   url: string | null;
   rendered: boolean;
   escalated: boolean;
-  /** Present when the stealth render ran (§4.0). */
+  /** Present when the stealth render ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth?: StealthReport;
   redaction?: RedactionBlock;
 }
@@ -146,7 +146,7 @@ export const extractTextTool = defineTool({
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractTextData; credits: number }> {
     const source = await loadSource(ctx, input);
-    const page = readPageText(source, input);
+    const page = readExtractedText(source, input);
     const cut = cutToLength(page.content, input.max_length);
     const markdown = input.output_format === 'markdown';
     const words = wordCount(page.content);

@@ -4,7 +4,7 @@ import { ApiError, validationError } from '../../errors/api-error.js';
 import type { FormField } from './schema.js';
 
 /**
- * Filling §4.23's fields, one per type: text-like inputs and textareas take their value, a select its
+ * Filling docs/reference/browsers.md#form_submit's fields, one per type: text-like inputs and textareas take their value, a select its
  * option (by value, else by visible label), a checkbox true or false, a radio the button of that value
  * within the group the selector names, a file the decoded base64 content. A selector that matches
  * nothing is 404; a value the field cannot take is 400 naming the field.

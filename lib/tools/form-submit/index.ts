@@ -21,7 +21,7 @@ import {
 import { type FormSubmitInput, formSubmitSchema } from './schema.js';
 
 /**
- * form_submit (document 2 §4.23): load a page, fill its form, press its button, report what came
+ * form_submit (docs/reference/browsers.md#form_submit): load a page, fill its form, press its button, report what came
  * back. 3 credits. A field or button that is not there is 404; a submission the page refuses with
  * validation messages (the browser's own constraint checks, or the server's errors shown on the
  * page) is 422 with `validationErrors`; both uncharged.

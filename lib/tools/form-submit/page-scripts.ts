@@ -20,7 +20,7 @@ export const formOfField = pageFunction<Element, HTMLFormElement | null>(
   `return el.form || (el.closest && el.closest('form')) || null;`,
 );
 
-/** §4.23 `formDetails`: where and how it submits, how many fields, which are required. */
+/** docs/reference/browsers.md#form_submit `formDetails`: where and how it submits, how many fields, which are required. */
 export const describeForm = pageFunction<HTMLFormElement, FormDetails>(
   'form',
   `const skip = new Set(['hidden', 'submit', 'button', 'reset', 'image']);

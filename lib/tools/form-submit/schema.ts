@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { httpUrl, respectRobots } from '../shared/params.js';
 
-/** form_submit's parameters (document 2 §4.23); `timeout`, `filename` and `mime_type` are ours. */
+/** form_submit's parameters (docs/reference/browsers.md#form_submit); `timeout`, `filename` and `mime_type` are ours. */
 
 export const FIELD_TYPES = [
   'text',

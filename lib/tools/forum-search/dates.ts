@@ -1,5 +1,5 @@
 /**
- * `after` and `before` of forum_search (document 2 §4.10): ISO 8601, epoch seconds, or an offset
+ * `after` and `before` of forum_search (docs/reference/providers.md#forum_search): ISO 8601, epoch seconds, or an offset
  * back from now (`7d`, `12h`, `30min`). Resolved here to epoch seconds, so both archives get the
  * same instant and a bad value is the caller's 400 rather than an archive's error.
  */

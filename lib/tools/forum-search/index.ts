@@ -168,7 +168,7 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** §7: the archives failing is 502, whatever each said. */
+/** docs/reference/providers.md#errors: the archives failing is 502, whatever each said. */
 function archiveFailure(error: unknown, notes: string[] = []): ApiError {
   const mapped = providerApiError(error, { tool: 'forum_search', what: 'forum archive', map: BAD_GATEWAY });
   if (notes.length === 0 || mapped.code !== 'TOOL_ERROR') return mapped;

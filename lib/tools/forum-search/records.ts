@@ -1,10 +1,10 @@
 import type { CommentNode, ForumThing } from '../../providers/kinds/forum-archive.js';
 
-/** Document 2 §2.5 and §8: post text is capped at 2,000 characters. */
+/** docs/reference/providers.md#forum_search and docs/reference/providers.md#limits: post text is capped at 2,000 characters. */
 export const TEXT_CAP = 2_000;
 const REDDIT = 'https://www.reddit.com';
 
-/** The forum result record of document 2 §2.5, its fields in that order and no others. */
+/** The forum result record of docs/reference/providers.md#forum_search, its fields in that order and no others. */
 export interface ForumRecord {
   id: string;
   title: string | null;
@@ -57,7 +57,7 @@ export function isoOf(epochSeconds: number | null): string | null {
   return epochSeconds === null ? null : new Date(epochSeconds * 1000).toISOString();
 }
 
-/** A post or a comment as the §2.5 record; a comment has no title and its body is the text. */
+/** A post or a comment as the docs/reference/providers.md#forum_search record; a comment has no title and its body is the text. */
 export function forumRecord(thing: ForumThing): ForumRecord {
   const { text, truncated } = capText(thing.text);
   const permalink = absolutePermalink(thing.permalink);

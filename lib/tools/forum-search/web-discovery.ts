@@ -2,7 +2,7 @@ import { gatherResults } from '../../providers/kinds/gather-results.js';
 import type { WebSearchHit, WebSearchProvider } from '../../providers/kinds/web-search.js';
 import { capText, type ForumRecord } from './records.js';
 
-/** Document 2 §4.10 and §8: the web-discovery path returns at most 10 posts. */
+/** docs/reference/providers.md#forum_search and docs/reference/providers.md#limits: the web-discovery path returns at most 10 posts. */
 export const WEB_DISCOVERY_MAX = 10;
 const THREAD_URL = /^https?:\/\/(?:[a-z]+\.)?reddit\.com\/r\/([A-Za-z0-9_]+)\/comments\/([a-z0-9]+)/i;
 

@@ -236,7 +236,7 @@ function warnAboutCrawl(
   }
 }
 
-/** As map_site answers (document 2 §7): the entry failed, or nothing read was an HTML page. */
+/** As map_site answers (docs/reference/sites-batches-documents.md#errors): the entry failed, or nothing read was an HTML page. */
 function nothingToDescribe(entry: { status: number | null; finalUrl: string }): ApiError {
   const status = entry.status;
   if (status !== null && (status < 200 || status > 299)) {

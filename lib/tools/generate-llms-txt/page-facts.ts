@@ -1,4 +1,4 @@
-import { countWords } from '../../extract/metadata/index.js';
+import { countWords } from '../../analysis/words.js';
 import type { PageDocument } from '../../extract/page-document.js';
 import type { FetchedPage } from '../../fetch/types.js';
 import { type ApiEndpoint, apiCandidates } from './api-endpoints.js';

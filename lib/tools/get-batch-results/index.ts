@@ -4,7 +4,7 @@ import type { BatchResult } from '../../results/batch-result.js';
 import { loadBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
 
-/** Document 2 §4.15 and §8. */
+/** docs/reference/sites-batches-documents.md#get_batch_results and docs/reference/sites-batches-documents.md#limits. */
 export const MAX_PAGE_SIZE = 100;
 
 const schema = z.object({
@@ -46,7 +46,7 @@ export const getBatchResultsTool = defineTool({
   summary: "A page of a stored batch_scrape batch's results.",
   description:
     'Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. ' +
-    'An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR (document 2 §7), uncharged. ' +
+    'An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR, uncharged. ' +
     'A page past the last one is empty.',
   price: 1,
   basePrice: 1,

@@ -7,7 +7,7 @@ import type { ToolContext } from '../define.js';
 import { type MapSiteData, warnDisallowed } from './result.js';
 import type { MapSiteInput } from './schema.js';
 
-/** Document 2 §8: 30 crawled pages. */
+/** docs/reference/sites-batches-documents.md#limits: 30 crawled pages. */
 export const MAX_CRAWLED_PAGES = 30;
 const CONCURRENCY = 4;
 const PAGE_TIMEOUT_CAP_MS = 10_000;

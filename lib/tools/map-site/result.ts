@@ -11,7 +11,7 @@ export interface MapSiteData {
   sitemap: Record<string, string[]> | null;
 }
 
-/** §4.0: discovered URLs robots.txt disallows are left out, and their number is a warning. */
+/** docs/reference/README.md#common-parameters: discovered URLs robots.txt disallows are left out, and their number is a warning. */
 export function warnDisallowed(ctx: ToolContext, count: number, respectRobots: boolean): void {
   if (count === 0) return;
   const urls = `${count} discovered URL${count === 1 ? '' : 's'} disallowed by robots.txt for ${ctx.services.config.ROBOTS_PRODUCT_TOKEN}`;

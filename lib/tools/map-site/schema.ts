@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 
-/** Document 2 §4.22 and §8: about 18 s whatever `timeout` asks for. */
+/** docs/reference/sites-batches-documents.md#map_site and docs/reference/sites-batches-documents.md#limits: about 18 s whatever `timeout` asks for. */
 export const MAP_BUDGET_MS = 18_000;
 
 export const mapSiteSchema = z.object({

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
 
-/** Document 2 §8: the download gets at most 20 s, whatever `timeout` allows the call. */
+/** docs/reference/sites-batches-documents.md#limits: the download gets at most 20 s, whatever `timeout` allows the call. */
 export const DOCUMENT_FETCH_CAP_MS = 20_000;
 
 export type DownloadedDocument = FetchedPage & { raw: Uint8Array };

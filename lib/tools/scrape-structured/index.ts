@@ -8,7 +8,7 @@ import { loadPageSource } from '../shared/page-source.js';
 import { httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
 
 const MAX_FIELDS = 100;
-/** §4.21 has no timeout parameter; extract_text's fetch budget (§8) is the closest precedent. */
+/** docs/reference/pages.md#scrape_structured has no timeout parameter; extract_text's fetch budget (docs/reference/pages.md#limits) is the closest precedent. */
 const FETCH_TIMEOUT_MS = 15_000;
 /** An attribute name as HTML tokenises it: anything but whitespace, quotes, `>`, `/` and `=`. */
 const ATTRIBUTE_NAME = /^[^\s"'>/=]+$/;

@@ -21,7 +21,7 @@ import { vehicleVinDecode } from './vehicle-vin-decode/index.js';
 import { videoSiteVideo } from './video-site-video/index.js';
 
 /**
- * Every template, in the order `template: list` shows them (document 2 §4.3: page templates, job
+ * Every template, in the order `template: list` shows them (docs/reference/templates.md#scrape_template: page templates, job
  * boards, government registries; the two page templates after the ten the spec names are ours, its
  * list of the remaining twenty being "not shown"). Adding a template is one folder and one line here; the tool's
  * enum of names, `auto` and `list` all read this array.

@@ -17,7 +17,7 @@ export interface TemplateListing {
   params?: ParamDescription[];
 }
 
-/** `template: list`: every template, with `params` for the connectors (document 2 §4.3). */
+/** `template: list`: every template, with `params` for the connectors (docs/reference/templates.md#scrape_template). */
 export interface TemplateCatalog {
   template: 'list';
   count: number;

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import { ApiError, type FieldIssue } from '../../errors/api-error.js';
 import type { AnyParamsSchema, ParamsTemplate } from './template.js';
 
-/** How `template: list` describes one parameter (document 2 §4.3). */
+/** How `template: list` describes one parameter (docs/reference/templates.md#scrape_template). */
 export interface ParamDescription {
   name: string;
   required: boolean;

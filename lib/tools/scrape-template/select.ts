@@ -43,7 +43,7 @@ export function templateForUrl(url: URL): SiteTemplate | null {
 }
 
 /**
- * Which template runs and on what (document 2 §4.3): a page template needs `url` (MISSING_URL,
+ * Which template runs and on what (docs/reference/templates.md#scrape_template): a page template needs `url` (MISSING_URL,
  * also when only `params` came); a connector takes `params`, or a platform URL it resolves to
  * params; `auto` needs `url` and answers NO_TEMPLATE_MATCH for a site no template knows.
  */

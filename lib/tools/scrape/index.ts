@@ -12,7 +12,7 @@ import { type Answer, answerQuestion } from './question.js';
 import { type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
 
 const BASE_PRICE = 2;
-/** Document 2 §8: highlights or a question. */
+/** docs/reference/pages.md#limits: highlights or a question. */
 const PASSAGES_ADD_ON = 1;
 
 export const EMPTY_MAIN_CONTENT_WARNING =
@@ -28,7 +28,7 @@ export interface ScrapeData {
   url: string;
   formats: ScrapeFormats;
   escalated: boolean;
-  /** What the escalated render was; null when none ran (§4.0). */
+  /** What the escalated render was; null when none ran (docs/reference/pages.md#bot-walls-and-escalation). */
   stealth: StealthReport | null;
   scraped_at: string;
   redaction?: RedactionBlock;
@@ -46,7 +46,7 @@ export const scrapeTool = defineTool({
   description:
     'Fetches a page once and derives every requested format from that one body: markdown, cleaned html ' +
     'and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, ' +
-    '§2.4 link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of ' +
+    'link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of ' +
     'the markdown against a query (BM25 over the page, light stemming); `question` returns the best-' +
     'matching passage as an extractive answer, `grounded: false` when none matches enough of the question. ' +
     'Offsets index the markdown of the same call. No model is involved.',

@@ -10,7 +10,7 @@ import {
   respectRobots,
 } from '../shared/params.js';
 
-/** Document 2 §8. */
+/** docs/reference/pages.md#limits. */
 export const MAX_HIGHLIGHTS = 50;
 export const DEFAULT_MAX_HIGHLIGHTS = 10;
 

@@ -8,7 +8,7 @@ import { redactIfRequested } from '../shared/redaction.js';
 import { type QueryResult, runQuery, SEARCH_TIMEOUT_MS, type SearchOptions } from './run-query.js';
 import { type SearchWebInput, searchWebSchema } from './schema.js';
 
-/** Document 1 §4.2: 5 credits, per query answered in a batch. */
+/** docs/reference/README.md#credits: 5 credits, per query answered in a batch. */
 const PRICE_PER_QUERY = 5;
 
 type FailedQuery = { query: string; error: string; error_code: string };
@@ -50,7 +50,7 @@ export const searchWebTool = defineTool({
       try {
         answer = await search(input.query);
       } catch (error) {
-        // §7: a single query's upstream error, quota or timeout is 500 TOOL_ERROR.
+        // docs/reference/providers.md#errors: a single query's upstream error, quota or timeout is 500 TOOL_ERROR.
         throw providerApiError(error, {
           tool: 'search_web',
           what: 'search provider',

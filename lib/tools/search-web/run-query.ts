@@ -2,7 +2,7 @@ import type { GatheredResults } from '../../providers/kinds/gather-results.js';
 import { gatherResults } from '../../providers/kinds/gather-results.js';
 import type { TimeRange, WebSearchHit, WebSearchProvider } from '../../providers/kinds/web-search.js';
 
-/** Document 2 §8: search_web waits 10 s for a query, every page of it included. */
+/** docs/reference/providers.md#limits: search_web waits 10 s for a query, every page of it included. */
 export const SEARCH_TIMEOUT_MS = 10_000;
 
 export interface SearchOptions {
@@ -45,7 +45,7 @@ export interface QueryResult {
   related_searches: string[];
 }
 
-/** The query sent to the provider: the caller's words plus the operators §4.5 appends. */
+/** The query sent to the provider: the caller's words plus the operators docs/reference/providers.md#search_web appends. */
 export function providerQuery(query: string, options: Pick<SearchOptions, 'site' | 'fileType'>): string {
   return [
     query,
@@ -56,7 +56,7 @@ export function providerQuery(query: string, options: Pick<SearchOptions, 'site'
     .join(' ');
 }
 
-/** One query, answered in the Google Custom Search fields of §4.5. Provider failures throw. */
+/** One query, answered in the Google Custom Search fields of docs/reference/providers.md#search_web. Provider failures throw. */
 export async function runQuery(
   provider: WebSearchProvider,
   query: string,

@@ -6,7 +6,7 @@ import type { ToolContext } from '../define.js';
 export type { StealthReport } from '../../browser/escalation.js';
 
 /**
- * The `escalate` hook of the page tools (document 2 §4.0). The gate says "escalation asked for on a
+ * The `escalate` hook of the page tools (docs/reference/pages.md#bot-walls-and-escalation). The gate says "escalation asked for on a
  * wall" by answering 503 with `escalated: false` and the wall it saw; that answer stands where this
  * deployment has no browser, and otherwise the browser tier renders the page once. Only types come
  * from the browser tier: its code is reached through `services.browser`, so a tool that never

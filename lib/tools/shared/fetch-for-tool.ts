@@ -12,27 +12,45 @@ export interface ToolFetchOptions {
   escalate?: boolean;
   headers?: Record<string, string>;
   userAgent?: string;
-  /** Count Fastly's block page as a wall (document 2 §4.0 names it for `scrape`). */
+  /** Count Fastly's block page as a wall (docs/reference/pages.md#bot-walls-and-escalation names it for `scrape`). */
   includeFastly?: boolean;
   /** The engine of an escalated render (`escalate_engine`). */
   escalateEngine?: 'engine_a' | 'engine_b';
+  /** Extra milliseconds an escalated render waits before reading the page (`wait_for`). */
+  waitForMs?: number;
+  /**
+   * The tool's own reading of a page where the shared gate's does not fit (extract_embedded_state:
+   * an empty shell that carries inline state is its content, not a wall). It stands in for the
+   * gate on the plain fetch and on an escalated render; its warnings on the plain fetch are handed
+   * back in `ToolFetch.warnings` for the tool to word, not sent to the envelope.
+   */
+  assess?: (page: FetchedPage, escalate: boolean) => PageAssessment;
+  /** Told each warning of the fetch itself (a robots override) besides the envelope. */
+  onFetchWarning?: (message: string) => void;
 }
 
 export interface ToolFetch {
   page: FetchedPage;
-  /** false for a client-rendered page whose JavaScript did not run (§4.6). */
+  /** false for a client-rendered page whose JavaScript did not run (docs/reference/pages.md#extract_text). */
   rendered: boolean;
   /** Whether the stealth render ran: the +5 of `escalate` is kept only then. */
   escalated: boolean;
-  /** What the render was: set when it ran (§4.0), null otherwise. */
+  /** What the render was: set when it ran (docs/reference/pages.md#bot-walls-and-escalation), null otherwise. */
   stealth: StealthReport | null;
+  /** The plain fetch's gate warnings, when the tool's own `assess` judged the page; else empty. */
+  warnings: string[];
 }
 
-export function fetchEnvironment(ctx: ToolContext): FetchEnvironment {
+export function fetchEnvironment(ctx: ToolContext, onWarning?: (message: string) => void): FetchEnvironment {
   return {
     config: ctx.services.config,
     kv: ctx.services.kv,
-    warn: ctx.warn,
+    warn: onWarning
+      ? (message) => {
+          onWarning(message);
+          ctx.warn(message);
+        }
+      : ctx.warn,
     recordRobotsOverride: ctx.recordRobotsOverride,
     signal: ctx.signal,
   };
@@ -40,7 +58,7 @@ export function fetchEnvironment(ctx: ToolContext): FetchEnvironment {
 
 /**
  * The one way a tool reads a page: the guarded fetch (SSRF, robots, limits), then the gate that
- * turns walls, target errors and binaries into document 2 §7's errors. Warnings of the gate
+ * turns walls, target errors and binaries into docs/reference/README.md#errors-every-tool-can-answer's errors. Warnings of the gate
  * (JSON body, client-rendered page) go to the envelope.
  */
 export async function fetchForTool(
@@ -48,19 +66,22 @@ export async function fetchForTool(
   url: string,
   options: ToolFetchOptions,
 ): Promise<ToolFetch> {
-  const page = await fetchPage(fetchEnvironment(ctx), url, {
+  const page = await fetchPage(fetchEnvironment(ctx, options.onFetchWarning), url, {
     timeoutMs: options.timeoutMs,
     respectRobots: options.respectRobots,
     headers: options.headers,
     userAgent: options.userAgent,
   });
+  const { assess } = options;
   let assessment: PageAssessment;
   try {
-    assessment = assessFetchedPage(page, {
-      tool: options.tool,
-      escalate: options.escalate ?? false,
-      includeFastly: options.includeFastly,
-    });
+    assessment = assess
+      ? assess(page, options.escalate ?? false)
+      : assessFetchedPage(page, {
+          tool: options.tool,
+          escalate: options.escalate ?? false,
+          includeFastly: options.includeFastly,
+        });
   } catch (error) {
     const wall = escalationWall(error);
     if (!wall) throw error;
@@ -71,9 +92,25 @@ export async function fetchForTool(
       timeoutMs: options.timeoutMs,
       respectRobots: options.respectRobots,
       includeFastly: options.includeFastly,
+      waitForMs: options.waitForMs,
+      assess: assess && ((candidate) => assess(candidate, false)),
     });
-    return { page: escalated.page, rendered: true, escalated: true, stealth: escalated.stealth };
+    return {
+      page: escalated.page,
+      rendered: true,
+      escalated: true,
+      stealth: escalated.stealth,
+      warnings: [],
+    };
   }
+  if (assess)
+    return {
+      page,
+      rendered: assessment.rendered,
+      escalated: false,
+      stealth: null,
+      warnings: assessment.warnings,
+    };
   for (const warning of assessment.warnings) ctx.warn(warning);
-  return { page, rendered: assessment.rendered, escalated: false, stealth: null };
+  return { page, rendered: assessment.rendered, escalated: false, stealth: null, warnings: [] };
 }

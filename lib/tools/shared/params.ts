@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /**
- * The parameters of document 2 §4.0 that many tools share, declared once so that their
+ * The parameters of docs/reference/README.md#common-parameters that many tools share, declared once so that their
  * defaults, bounds and descriptions cannot drift between tools.
  */
 
@@ -92,7 +92,7 @@ export function requireOneOf(
   ];
 }
 
-/** The +5 of §4.0: held when escalation is asked for, kept only when a render ran. */
+/** The +5 of docs/reference/pages.md#bot-walls-and-escalation: held when escalation is asked for, kept only when a render ran. */
 export const ESCALATION_CREDITS = 5;
 
 /** The charge of a call that may have escalated: `price`, plus the +5 only when a render ran. */

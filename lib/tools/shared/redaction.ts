@@ -2,7 +2,7 @@ import { type RedactionBlock, type RedactPiiInput, redactPii } from '../../extra
 
 /**
  * The `redact_pii` step of a tool: nothing when it was not asked for, else the redacted copy and the
- * block §2.2 requires (present even when nothing was found). Counters in `value` were taken before.
+ * block docs/reference/README.md#common-parameters requires (present even when nothing was found). Counters in `value` were taken before.
  */
 export function redactIfRequested<T>(
   value: T,
@@ -20,7 +20,7 @@ export function withRedaction<T extends object>(
   return redaction ? { ...value, redaction } : value;
 }
 
-/** §2.2: the block is always present when redaction was asked for, stored or not. */
+/** docs/reference/README.md#common-parameters: the block is always present when redaction was asked for, stored or not. */
 export function keptRedaction(data: { redaction?: RedactionBlock }): { redaction?: RedactionBlock } {
   return data.redaction ? { redaction: data.redaction } : {};
 }

@@ -10,7 +10,7 @@ import { type StealthModeInput, stealthModeSchema } from './schema.js';
 import { STEALTH_NAVIGATION_MS, stealthScrape } from './stealth-scrape.js';
 
 /**
- * stealth_mode (document 2 §4.2): 5 credits per call, whatever the operation. `scrape` runs in this
+ * stealth_mode (docs/reference/browsers.md#stealth_mode): 5 credits per call, whatever the operation. `scrape` runs in this
  * function's own browser; contexts (`create_context`, `create_page`, `get_stats`, `cleanup`) live on
  * the browser host; `configure` only validates. Stealth does not solve CAPTCHAs or bypass logins or
  * paywalls, and hosted traffic exits from a datacenter address.
@@ -100,7 +100,7 @@ async function runOperation(ctx: ToolContext, input: StealthModeInput, config: S
 }
 
 /**
- * Document 2 §7 for stealth_mode: a robots.txt refusal is 502 TOOL_ERROR (the browser was not
+ * docs/reference/browsers.md#errors for stealth_mode: a robots.txt refusal is 502 TOOL_ERROR (the browser was not
  * launched for it), a page that outlasts the budget 504 MCP_UPSTREAM_TIMEOUT.
  */
 async function stealthError<T>(work: () => Promise<T>): Promise<T> {
@@ -127,7 +127,7 @@ function engineMissing(engine: string): ApiError {
 }
 
 /**
- * §4.2: what engine_b does not apply, reported by scrape and create_context. (Behind a proxy it would
+ * docs/reference/browsers.md#stealth_mode: what engine_b does not apply, reported by scrape and create_context. (Behind a proxy it would
  * also take locale and timezone from the exit IP; per-call proxies are refused on engine_b.)
  */
 function engineWarnings(input: StealthModeInput, config: StealthConfig): string[] {

@@ -3,7 +3,7 @@ import { stealthConfigSchema } from '../../browser/stealth/stealth-config.js';
 import { redactPiiSchema } from '../../extract/redact.js';
 import { maxInlineChars, respectRobots } from '../shared/params.js';
 
-/** stealth_mode's parameters (document 2 §4.2). */
+/** stealth_mode's parameters (docs/reference/browsers.md#stealth_mode). */
 
 export const STEALTH_OPERATIONS = [
   'scrape',

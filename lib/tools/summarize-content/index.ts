@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { SUMMARY_TYPES, type Summary, summarize } from '../../analysis/summarize.js';
 import { defineTool } from '../define.js';
-import { loadTextSource, type PageTextMetadata } from '../shared/load-page-text.js';
+import { type ArticleMetadata, loadTextSource } from '../shared/load-article-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
 
 export interface SummarizeContentData extends Summary {
-  /** §4.11: present only with `include_metadata` on the `url` form. */
-  metadata: PageTextMetadata | null;
+  /** docs/reference/pages.md#summarize_content: present only with `include_metadata` on the `url` form. */
+  metadata: ArticleMetadata | null;
 }
 
 const schema = z

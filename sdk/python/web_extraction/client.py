@@ -254,7 +254,7 @@ class WebExtractionClient(BaseClient):
     ) -> GetBatchResultsResponse:
         """A page of a stored batch_scrape batch's results.
 
-        Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR (document 2 §7), uncharged. A page past the last one is empty.
+        Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. An unknown or expired `batchId`, or one another account made, answers 500 TOOL_ERROR, uncharged. A page past the last one is empty.
 
         Credits: 1.
 
@@ -444,7 +444,7 @@ class WebExtractionClient(BaseClient):
     ) -> ScrapeResponse:
         """One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.
 
-        Fetches a page once and derives every requested format from that one body: markdown, cleaned html and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, §2.4 link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of the markdown against a query (BM25 over the page, light stemming); `question` returns the best-matching passage as an extractive answer, `grounded: false` when none matches enough of the question. Offsets index the markdown of the same call. No model is involved.
+        Fetches a page once and derives every requested format from that one body: markdown, cleaned html and text of the main content (or the whole page with onlyMainContent: false), rawHtml as served, link records and page metadata. `highlights` ranks the sentences, table rows and code blocks of the markdown against a query (BM25 over the page, light stemming); `question` returns the best-matching passage as an extractive answer, `grounded: false` when none matches enough of the question. Offsets index the markdown of the same call. No model is involved.
 
         Credits: 2. 2 credits per call; +1 when formats include highlights or a question. escalate: true holds +5, charged only when the stealth render runs. Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.
 

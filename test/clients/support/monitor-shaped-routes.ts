@@ -10,7 +10,7 @@ import { tools } from '../../../lib/tools/registry.js';
 import type { OpenApiDocument } from '../../../scripts/clients/operations.js';
 
 /**
- * A small stand-in for the monitors API (document 1 §4.1), only as far as the clients need it:
+ * A small stand-in for the monitors API (docs/reference/monitors.md#endpoints), only as far as the clients need it:
  * routes of the same shapes (path parameter, query parameters, a JSON body, 201, DELETE) registered
  * the way the real ones are, through @hono/zod-openapi, so they reach /openapi.json and from there
  * the generated clients. Monitors live in memory, per account; nothing is fetched or charged.

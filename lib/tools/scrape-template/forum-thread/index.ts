@@ -21,7 +21,7 @@ const FORUM_HOSTS = new Set([
 ]);
 const SHORT_HOST = 'redd.it';
 const THREAD_PATH = /^\/(?:r\/([^/]+)\/)?comments\/([a-z0-9]+)(?:\/[^/]*)?\/?$/i;
-/** Document 2 §2.5: post text is capped; comments follow the same cap. */
+/** docs/reference/providers.md#forum_search: post text is capped; comments follow the same cap. */
 const TEXT_MAX_CHARS = 2_000;
 
 export const forumThread = definePageTemplate({
@@ -29,7 +29,7 @@ export const forumThread = definePageTemplate({
   name: 'Forum thread',
   description:
     'A thread of the largest link-sharing forum, read from the JSON listing the forum serves for every thread: the ' +
-    'post as a forum result (document 2 §2.5) and its comments nested, collapsed branches as `{more_count, more_ids}`.',
+    'post as a forum result and its comments nested, collapsed branches as `{more_count, more_ids}`.',
   mode: 'entity',
   group: 'page',
   sources: ['https://www.reddit.com/r/<community>/comments/<id>/<slug>.json?raw_json=1'],
@@ -96,7 +96,7 @@ function createdAt(value: unknown): { created_utc: number | null; created_iso: s
   };
 }
 
-/** The post as document 2 §2.5's forum result. */
+/** The post as docs/reference/providers.md#forum_search's forum result. */
 function postRecord(post: JsonObject) {
   const selftext = capped(post.selftext);
   return {

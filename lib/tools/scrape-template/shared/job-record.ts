@@ -3,7 +3,7 @@ import { ApiError } from '../../../errors/api-error.js';
 import { type JsonObject, omit } from './values.js';
 
 /**
- * The job record every job-board connector returns (document 2 §2.3), field for field. What the
+ * The job record every job-board connector returns (docs/reference/templates.md#templates), field for field. What the
  * platform does not publish is null; what it publishes beyond these goes to `raw_extra` under the
  * platform's own names. `source` is the connector's (neutral) template id.
  */
@@ -108,11 +108,4 @@ export async function readBoard<T>(board: string, template: string, read: () => 
     }
     throw error;
   }
-}
-
-/** The first path segment of a board URL on one of `hosts`, or null. */
-export function firstSegment(url: URL, hosts: readonly string[]): string | null {
-  if (!hosts.includes(url.hostname.toLowerCase())) return null;
-  const segment = url.pathname.split('/').filter(Boolean)[0];
-  return segment ? decodeURIComponent(segment) : null;
 }

@@ -1,5 +1,5 @@
 /**
- * The shape of every list template's data (document 2 §4.3): `items` and `count`, plus
+ * The shape of every list template's data (docs/reference/templates.md#scrape_template): `items` and `count`, plus
  * `total_available` only when the source declares more than it returned, and `next_params` (the
  * params of the next page) when the template pages through the source.
  */

@@ -2,18 +2,18 @@ import { PageDocument } from '../../extract/page-document.js';
 import type { ToolContext } from '../define.js';
 import { fetchForTool } from './fetch-for-tool.js';
 
-export interface PageTextMetadata {
+export interface ArticleMetadata {
   title: string | null;
   description: string | null;
   author: string | null;
   publish_date: string | null;
 }
 
-export interface PageText {
+export interface ArticleText {
   /** Main-content text of an HTML page, paragraphs on their own lines; the body itself for text and JSON. */
   text: string;
   finalUrl: string;
-  metadata: PageTextMetadata;
+  metadata: ArticleMetadata;
 }
 
 /**
@@ -21,11 +21,11 @@ export interface PageText {
  * guard and the gate, then read the article rather than the whole page, so navigation and
  * footers do not become "sentences" or "keywords".
  */
-export async function loadPageText(
+export async function loadArticleText(
   ctx: ToolContext,
   url: string,
   options: { tool: string; timeoutMs: number; respectRobots: boolean },
-): Promise<PageText> {
+): Promise<ArticleText> {
   const { page } = await fetchForTool(ctx, url, options);
   if (page.kind !== 'html' && page.kind !== 'xml') {
     return {
@@ -56,10 +56,10 @@ export async function loadTextSource(
   ctx: ToolContext,
   input: { url?: string; content?: string; timeout: number; respect_robots: boolean },
   tool: string,
-): Promise<{ text: string; page: PageText | null }> {
+): Promise<{ text: string; page: ArticleText | null }> {
   if (input.url === undefined) return { text: input.content ?? '', page: null };
   if (input.content !== undefined) ctx.warn('content ignored: url wins when both are sent');
-  const page = await loadPageText(ctx, input.url, {
+  const page = await loadArticleText(ctx, input.url, {
     tool,
     timeoutMs: input.timeout,
     respectRobots: input.respect_robots,

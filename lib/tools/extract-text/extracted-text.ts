@@ -1,13 +1,14 @@
 import { load } from 'cheerio/slim';
+import { countWords } from '../../analysis/words.js';
 import { validationError } from '../../errors/api-error.js';
-import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
+import { PageDocument, SelectorError } from '../../extract/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
 
 /**
  * How extract_text turns one readable body into its output. Kept apart from the tool so the
- * rules of §4.6 (scope, formats, the `...` cut, the counters) read in one place.
+ * rules of docs/reference/pages.md#extract_text (scope, formats, the `...` cut, the counters) read in one place.
  */
 
 export type OutputFormat = 'text' | 'markdown';
@@ -27,13 +28,13 @@ export interface TextRequest {
   preserve_formatting: boolean;
 }
 
-export interface PageText {
+export interface ExtractedText {
   content: string;
   title: string | null;
   description: string | null;
 }
 
-export function readPageText(source: TextSource, request: TextRequest): PageText {
+export function readExtractedText(source: TextSource, request: TextRequest): ExtractedText {
   if (source.kind === 'html' || (source.kind === 'xml' && isXhtml(source.body)))
     return htmlText(source, request);
   if (request.selector !== undefined && source.kind !== 'xml') {
@@ -42,17 +43,17 @@ export function readPageText(source: TextSource, request: TextRequest): PageText
   }
   if (source.kind === 'xml')
     return { content: xmlText(source.body, request), title: null, description: null };
-  // §4.6 returns a JSON body "as text": as served, since reflowing it would change what it says.
+  // docs/reference/pages.md#extract_text returns a JSON body "as text": as served, since reflowing it would change what it says.
   const plain = source.kind === 'text' && request.output_format === 'text' && request.clean;
   return { content: plain ? cleanLines(source.body) : source.body, title: null, description: null };
 }
 
 /**
- * "selector: whole page" (§4.6): without a selector the whole rendered body is read, navigation and
+ * "selector: whole page" (docs/reference/pages.md#extract_text): without a selector the whole rendered body is read, navigation and
  * footer included. Main-content detection is scrape's default, not this tool's: a caller who wants
  * the article names it with a selector.
  */
-function htmlText(source: TextSource, request: TextRequest): PageText {
+function htmlText(source: TextSource, request: TextRequest): ExtractedText {
   const document = PageDocument.parse(source.body, source.address);
   const scope = { selector: request.selector, onlyMainContent: false };
   try {
