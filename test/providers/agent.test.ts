@@ -238,6 +238,48 @@ describe('agent with a model', () => {
     });
   });
 
+  it('sends Ollama the schema as `format` and repairs an invalid answer once with the validator errors', async () => {
+    const account = await withModel.account({ credits: 100 });
+    const schema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    const before = ollama.requests.length;
+    const res = await agent(
+      withModel,
+      { prompt: 'Acme widget: the product name fake:invalid-once', schema, maxUrls: 1 },
+      account.key,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sent = ollama.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect((sent[0].body as { format: unknown }).format).toEqual(schema);
+    const retry = (sent[1].body as { messages: { content: string }[] }).messages.at(-1)?.content;
+    expect(retry).toContain('- answer: Instance does not have required property "name".');
+    expect(res.body.data).toMatchObject({
+      method: 'llm',
+      schema_valid: true,
+      answer: { name: expect.any(String) },
+    });
+  });
+
+  it('answers 502 with what was wrong when the repaired answer still fails the schema, uncharged', async () => {
+    const account = await withModel.account({ credits: 100 });
+    const res = await agent(
+      withModel,
+      {
+        prompt: 'Acme widget: the product name fake:invalid-always',
+        schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        maxUrls: 1,
+      },
+      account.key,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(502);
+    expect(res.body.error).toMatchObject({
+      code: 'TOOL_ERROR',
+      message: expect.stringContaining('did not match the schema after a retry (Ollama)'),
+      details: [{ field: 'answer', message: 'Instance does not have required property "name".' }],
+    });
+    expect(await account.balance()).toBe(100);
+  });
+
   it('falls back to an extractive answer when the model provider fails, and says so', async () => {
     const account = await withModel.account({ credits: 100 });
     const res = await agent(withModel, { prompt: `${PROMPT} fake:error`, maxUrls: 3 }, account.key);

@@ -29,6 +29,8 @@ interface OllamaChat {
   model?: string;
   message?: { role?: string; content?: string };
   done?: boolean;
+  /** `stop`, or `length` when num_predict ended the answer. */
+  done_reason?: string;
   prompt_eval_count?: number;
   eval_count?: number;
 }
@@ -116,6 +118,7 @@ export function ollamaProvider(baseUrl: string): LlmProvider {
         text: content,
         model: body.model ?? request.model,
         tokensUsed: (body.prompt_eval_count ?? 0) + (body.eval_count ?? 0),
+        cutOff: body.done_reason === 'length',
       };
     },
   };
