@@ -60,6 +60,7 @@ async function ollamaCall(
     body: options.body,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    onResponse: options.onResponse,
   });
   const body = response.json as { error?: unknown } | undefined;
   if (response.status < 200 || response.status > 299) {
