@@ -135,32 +135,62 @@ describe('npm run providers:check', () => {
     [
       'rate limited',
       'fake:ratelimit',
-      /^Brave Search answered HTTP 429 RATE_LIMITED/,
-      /^SearXNG answered HTTP 429/,
+      {
+        SearXNG: 'SearXNG answered HTTP 429',
+        'Brave Search': 'Brave Search answered HTTP 429 RATE_LIMITED: Request rate limit exceeded for plan.',
+        'OpenAI-compatible':
+          'OpenAI-compatible endpoint answered HTTP 429: Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 500, Used 500, Requested 1.',
+        Anthropic:
+          'Anthropic answered HTTP 429: This request would exceed the rate limit for your organization of 50 requests per minute.',
+      },
     ],
-    ['a server error', 'fake:error', /^Brave Search answered HTTP 500/, /^SearXNG answered HTTP 500/],
     [
-      'malformed',
+      'failing on its side',
+      'fake:error',
+      {
+        SearXNG: 'SearXNG answered HTTP 500',
+        'Brave Search': 'Brave Search answered HTTP 500 INTERNAL_ERROR: Unexpected error.',
+        'OpenAI-compatible':
+          'OpenAI-compatible endpoint answered HTTP 500: The server had an error while processing your request. Sorry about that!',
+        Anthropic: 'Anthropic answered HTTP 500: Internal server error',
+      },
+    ],
+    [
+      'answering malformed JSON',
       'fake:malformed',
-      /^Brave Search answered something other than a search response$/,
-      /^SearXNG answered something other than its JSON format$/,
+      {
+        SearXNG: 'SearXNG answered something other than its JSON format',
+        'Brave Search': 'Brave Search answered something other than a search response',
+        'OpenAI-compatible': 'OpenAI-compatible endpoint answered without a message',
+        Anthropic: 'Anthropic answered without content',
+      },
     ],
     [
-      'slow',
+      'too slow',
       'fake:slow',
-      /^Brave Search did not answer within 1500 ms$/,
-      /^SearXNG did not answer within 1500 ms$/,
+      {
+        SearXNG: 'SearXNG did not answer within 1500 ms',
+        'Brave Search': 'Brave Search did not answer within 1500 ms',
+        'OpenAI-compatible': 'OpenAI-compatible endpoint did not answer within 1500 ms',
+        Anthropic: 'Anthropic did not answer within 1500 ms',
+      },
     ],
-  ])('reports a provider %s with its exact error', async (_label, trigger, brave, searxng) => {
+  ])('reports each provider %s with its exact error', async (_label, trigger, errors) => {
     const checks = byName(await checkProviders(config(), { word: `weather ${trigger}` }));
-    expect(checks['Brave Search'].ok).toBe(false);
-    expect(checks['Brave Search'].error).toMatch(brave);
-    expect(checks.SearXNG.error).toMatch(searxng);
-    expect(checks['OpenAI-compatible'].ok).toBe(false);
-    expect(checks.Anthropic.ok).toBe(false);
+    for (const [provider, error] of Object.entries(errors)) {
+      expect(checks[provider], provider).toMatchObject({
+        configured: true,
+        ok: false,
+        reachable: trigger !== 'fake:slow',
+        error,
+      });
+    }
+    // The providers the word does not steer still answer.
+    expect(checks.Ollama.ok).toBe(true);
     if (trigger === 'fake:ratelimit') {
       // The limit headers of the refusal are what tells a user when to try again.
       expect(checks['Brave Search'].limits['x-ratelimit-remaining']).toBe('0, 14873');
+      expect(checks['OpenAI-compatible'].limits['x-ratelimit-remaining-requests']).toBe('0');
       expect(checks.Anthropic.limits['retry-after']).toBe('7');
     }
     expectNoSecrets(formatChecks(Object.values(checks)));
