@@ -101,17 +101,21 @@ export function checkAnswer(schema: JsonSchema, value: unknown, root = 'extracte
  * The JSON in a model's answer: the whole text, or the body of a ```json fence, or the first
  * object or array in it (models wrap answers in prose despite being told not to).
  */
-export function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJsonAnswer(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   const candidates = [text.trim()];
   const fence = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
   if (fence) candidates.push(fence[1].trim());
   const start = text.search(/[[{]/);
   const end = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
   if (start >= 0 && end > start) candidates.push(text.slice(start, end + 1));
+  let error = '';
   for (const candidate of candidates) {
     try {
       return { ok: true, value: JSON.parse(candidate) };
-    } catch {}
+    } catch (failure) {
+      // The parser's words about the whole answer are the ones a model can act on.
+      error ||= failure instanceof Error ? failure.message : String(failure);
+    }
   }
-  return { ok: false };
+  return { ok: false, error };
 }

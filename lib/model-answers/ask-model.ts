@@ -8,6 +8,8 @@ export interface ModelCall {
   system: string;
   prompt: string;
   schema?: JsonSchema;
+  /** The response field the answer lands in, for the paths of validation errors (`extracted`). */
+  answerField?: string;
   maxTokens: number;
   /** Milliseconds for a provider call, asked before each one (what is left of the window). */
   timeoutMs: () => number;
@@ -20,6 +22,11 @@ export interface ModelReply {
   model: string;
   tokensUsed: number;
   attempts: number;
+}
+
+function notJson(parserError: string, cutOff: boolean): string {
+  const why = cutOff ? '; it stopped at the token limit before the JSON was complete' : '';
+  return `the answer is not JSON (${parserError})${why}`;
 }
 
 /**
@@ -39,10 +46,11 @@ export async function askModel(call: ModelCall): Promise<ModelReply> {
     if (!call.schema)
       return { value: answer.text.trim(), model: answer.model, tokensUsed, attempts: attempt };
 
+    const field = call.answerField ?? 'extracted';
     const parsed = parseJsonAnswer(answer.text);
     const check = parsed.ok
-      ? checkAnswer(call.schema, parsed.value)
-      : { valid: false, errors: [{ field: 'extracted', message: 'the answer is not JSON' }] };
+      ? checkAnswer(call.schema, parsed.value, field)
+      : { valid: false, errors: [{ field, message: notJson(parsed.error, answer.cutOff === true) }] };
     if (check.valid && parsed.ok)
       return { value: parsed.value, model: answer.model, tokensUsed, attempts: attempt };
     if (attempt >= 2) {

@@ -41,7 +41,7 @@ export async function searchCandidates(
       gatherResults(
         provider,
         { query, lang: options.lang, safeSearch: false, timeRange: options.timeRange },
-        { need: options.perQuery, timeoutMs: options.timeoutMs, signal: options.signal },
+        { limit: options.perQuery, timeoutMs: options.timeoutMs, signal: options.signal },
       ),
     ),
   );

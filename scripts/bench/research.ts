@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PageDocument } from '../../lib/extract/index.js';
+import { agentTool } from '../../lib/tools/agent/index.js';
 import { deepResearchTool } from '../../lib/tools/deep-research/index.js';
 import { searchWebTool } from '../../lib/tools/search-web/index.js';
 import type { CorpusHit } from '../../test/fakes/search-corpus.js';
@@ -23,6 +24,8 @@ const CORPUS = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.
  * sent one after another, all through the metered HTTP API to the SearXNG fake on loopback.
  * deep_research: 10 sources, real pages of the corpus on a loopback site, wall time and peak memory,
  * against fetching and parsing the same 10 pages without the tool in the same run.
+ * agent: the steps it spends (it must read `maxUrls` pages within `maxSteps`, searching once) and
+ * its wall time against fetching and parsing the same pages without the tool.
  */
 export async function runResearchBench(): Promise<void> {
   const pages = loadPages(10);
@@ -45,6 +48,7 @@ export async function runResearchBench(): Promise<void> {
   try {
     await searchBench();
     await researchBench(urls);
+    await agentBench(urls);
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -165,6 +169,76 @@ async function researchBench(urls: string[]): Promise<void> {
     );
     console.log(
       `  peak RSS ${mb(peakRss)} (+${mb(peakRss - before.rss)} over the start), peak heap ${mb(peakHeap)} (+${mb(peakHeap - before.heapUsed)})`,
+    );
+  } finally {
+    await bench.close();
+  }
+}
+
+async function agentBench(urls: string[]): Promise<void> {
+  const MAX_URLS = 5;
+  const MAX_STEPS = 6;
+  const bench: BenchServers = await startBenchServers(agentTool, { keys: 20, credits: ROUNDS * 20 + 200 });
+  try {
+    const url = `${bench.metered.url}/api/v1/tools/agent`;
+    const body = JSON.stringify({
+      prompt: 'bench research: how are these pages written?',
+      maxSteps: MAX_STEPS,
+      maxUrls: MAX_URLS,
+    });
+    let call = 0;
+    const run = async () => {
+      const key = bench.keys[call++ % bench.keys.length];
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body,
+      });
+      const answer = (await response.json()) as {
+        data: { steps: { action: string }[]; urls_read: number; steps_used: number };
+      };
+      return { latencyMs: performance.now() - started, data: answer.data };
+    };
+    const site = process.env.FETCH_HOST_MAP?.split(':').at(-1);
+    const read = urls.slice(0, MAX_URLS);
+    const baseline = async () => {
+      const started = performance.now();
+      await Promise.all(
+        read.map(async (pageUrl) => {
+          const html = await (await fetch(pageUrl.replace(SITE_HOST, `127.0.0.1:${site}`))).text();
+          PageDocument.parse(html, pageUrl).text({
+            onlyMainContent: true,
+            clean: true,
+            preserve_formatting: true,
+          });
+        }),
+      );
+      return performance.now() - started;
+    };
+    for (let i = 0; i < 3; i += 1) {
+      await run();
+      await baseline();
+    }
+    const tool: number[] = [];
+    const base: number[] = [];
+    let last = await run();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      last = await run();
+      tool.push(last.latencyMs);
+      base.push(await baseline());
+    }
+    const actions = last.data.steps.map((step) => step.action);
+    const searches = actions.filter((action) => action === 'search').length;
+    const [t, b] = [tool, base].map((samples) => summarize(samples));
+    console.log(`
+agent, maxSteps ${MAX_STEPS}, maxUrls ${MAX_URLS}, extractive, ${ROUNDS} rounds`);
+    console.log(
+      `  steps: ${actions.join(', ')} (${last.data.steps_used} of ${MAX_STEPS}); pages read ${last.data.urls_read} of maxUrls ${MAX_URLS}, ${searches} search${searches === 1 ? '' : 'es'}`,
+    );
+    console.log(`  agent wall time p50 / p99: ${t.p50.toFixed(1)} / ${t.p99.toFixed(1)} ms`);
+    console.log(
+      `  baseline (fetch + parse the ${MAX_URLS} pages, no tool): ${b.p50.toFixed(1)} ms p50; ratio ${(t.p50 / b.p50).toFixed(2)}x`,
     );
   } finally {
     await bench.close();

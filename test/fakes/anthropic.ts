@@ -88,7 +88,17 @@ export async function startAnthropicFake(
       : [{ type: 'text', text: answer }];
     return {
       status: 200,
-      headers: { 'request-id': `req_${randomUUID().replace(/-/g, '').slice(0, 24)}` },
+      // Anthropic sends its rate-limit state on every answer.
+      headers: {
+        'request-id': `req_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+        'anthropic-ratelimit-requests-limit': '50',
+        'anthropic-ratelimit-requests-remaining': '49',
+        'anthropic-ratelimit-requests-reset': '2024-10-02T09:31:00Z',
+        'anthropic-ratelimit-input-tokens-limit': '50000',
+        'anthropic-ratelimit-input-tokens-remaining': '49990',
+        'anthropic-ratelimit-output-tokens-limit': '10000',
+        'anthropic-ratelimit-output-tokens-remaining': '9999',
+      },
       body: {
         id: `msg_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
         type: 'message',

@@ -22,6 +22,7 @@ import {
  * The page it serves for any keyword puts the domain `example.com` at organic positions 3
  * (www.example.com) and 7 (blog.example.com) and `notexample.com` at 1, behind a featured snippet
  * and a People-also-ask box that also link example.com (not organic, never counted).
+ * `GET /v3/appendix/user_data` answers the account's limits and balance (free; the check uses it).
  * Triggers in the keyword: fake:slow, fake:ratelimit, fake:balance, fake:error, fake:malformed,
  * fake:none, fake:absent (example.com nowhere).
  */
@@ -41,17 +42,21 @@ export async function startDataForSeoFake(
 ): Promise<FakeServer> {
   const expected = `Basic ${Buffer.from(`${options.login ?? DATAFORSEO_TEST_LOGIN}:${options.password ?? DATAFORSEO_TEST_PASSWORD}`).toString('base64')}`;
   return startFake((request) => {
+    if (request.path === '/v3/appendix/user_data' && request.method === 'GET') {
+      if (request.headers.authorization !== expected)
+        return { status: 401, body: envelope(40100, NOT_AUTHORIZED, []) };
+      return {
+        status: 200,
+        body: envelope(20000, 'Ok.', [userData(options.login ?? DATAFORSEO_TEST_LOGIN)]),
+      };
+    }
     if (request.path !== '/v3/serp/google/organic/live/advanced' || request.method !== 'POST') {
       return { status: 404, body: envelope(40400, 'Not Found.', []) };
     }
     if (request.headers.authorization !== expected) {
       return {
         status: 401,
-        body: envelope(
-          40100,
-          'You are not authorized to access this resource. See your login details here: https://app.dataforseo.com/api-access',
-          [],
-        ),
+        body: envelope(40100, NOT_AUTHORIZED, []),
       };
     }
     const tasks = request.body;
@@ -220,6 +225,35 @@ function serpItems(keyword: string, depth: number, withTarget: boolean) {
     }
   }
   return items;
+}
+
+const NOT_AUTHORIZED =
+  'You are not authorized to access this resource. See your login details here: https://app.dataforseo.com/api-access';
+
+/** `GET /v3/appendix/user_data`: the account's login, limits and money; it costs nothing. */
+function userData(login: string) {
+  return {
+    id: randomUUID(),
+    status_code: 20000,
+    status_message: 'Ok.',
+    time: '0.0209 sec.',
+    cost: 0,
+    result_count: 1,
+    path: ['v3', 'appendix', 'user_data'],
+    data: { api: 'appendix', function: 'user_data' },
+    result: [
+      {
+        login,
+        timezone: 'UTC',
+        rates: {
+          limits: { day: { serp: 0, total: 0 }, minute: { serp: 2000, total: 2000 } },
+          statistics: { day: { serp: 12, total: 12 }, minute: { serp: 0, total: 0 } },
+        },
+        money: { total: 50, balance: 48.1234, limits: { day: { serp: 0, total: 0 }, minute: { total: 0 } } },
+        price: {},
+      },
+    ],
+  };
 }
 
 function task(statusCode: number, message: string, data: Record<string, unknown>, result: unknown[] | null) {

@@ -3,7 +3,8 @@
  * each property is filled from a `name: value` line of the content when there is one, else with a
  * placeholder of its type, so the answer validates. Triggers in the conversation's first user
  * message: fake:invalid-once (the first answer breaks the schema, the retry is right),
- * fake:invalid-always, fake:not-json.
+ * fake:invalid-always, fake:not-json, fake:cut-off-once (the first answer stops mid-JSON at the
+ * token limit, as a small local model does; the retry is right).
  */
 type Schema = Record<string, unknown>;
 
@@ -22,10 +23,20 @@ export function fakeModelAnswer(conversation: Conversation): string {
     return `According to the content: ${sentence.slice(0, 300)}`;
   }
   if (first.includes('fake:not-json')) return 'I would rather describe it in words.';
+  if (cutOff(conversation)) return JSON.stringify(fill(conversation.schema, first, '')).slice(0, 12);
   if (first.includes('fake:invalid-always') || (first.includes('fake:invalid-once') && !isRetry)) {
     return JSON.stringify(breakSchema(conversation.schema));
   }
   return JSON.stringify(fill(conversation.schema, first, ''));
+}
+
+/** Whether this answer is the one that stops at the token limit (fake:cut-off-once, first answer). */
+export function cutOff(conversation: Conversation): boolean {
+  return (
+    conversation.schema !== undefined &&
+    (conversation.userMessages[0] ?? '').includes('fake:cut-off-once') &&
+    conversation.userMessages.length === 1
+  );
 }
 
 /** Tokens as the fakes count them: about one per word, as real tokenizers roughly do for English. */

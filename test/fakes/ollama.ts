@@ -5,7 +5,7 @@ import {
   type SlowOption,
   startFake,
 } from './fake-http.js';
-import { countTokens, fakeModelAnswer } from './model-answers.js';
+import { countTokens, cutOff, fakeModelAnswer } from './model-answers.js';
 
 /**
  * Ollama's REST API (github.com/ollama/ollama, docs/api.md): `GET /api/tags` answers
@@ -84,17 +84,18 @@ export async function startOllamaFake(options: FakeOptions & SlowOption = {}): P
     if (format !== undefined && format !== 'json' && (typeof format !== 'object' || format === null)) {
       return { status: 400, body: { error: 'invalid format: expected "json" or a JSON schema' } };
     }
-    const content = fakeModelAnswer({
+    const conversation = {
       userMessages: users,
       schema: typeof format === 'object' ? (format as Record<string, unknown>) : undefined,
-    });
+    };
+    const content = fakeModelAnswer(conversation);
     const promptTokens = countTokens(messages.map((message) => message.content).join(' '));
     const evalCount = countTokens(content);
     const answer = {
       model,
       created_at: '2024-10-02T09:30:12.334587Z',
       message: { role: 'assistant', content },
-      done_reason: 'stop',
+      done_reason: cutOff(conversation) ? 'length' : 'stop',
       done: true,
       total_duration: 4_883_583_458,
       load_duration: 1_334_875,

@@ -136,7 +136,17 @@ export async function startOpenAiFake(
     const completionTokens = countTokens(content ?? refusal ?? '');
     return {
       status: 200,
-      headers: { 'x-request-id': `req_${randomUUID().replace(/-/g, '')}`, 'openai-processing-ms': '412' },
+      // OpenAI sends its rate-limit state on every completion, not only on a 429.
+      headers: {
+        'x-request-id': `req_${randomUUID().replace(/-/g, '')}`,
+        'openai-processing-ms': '412',
+        'x-ratelimit-limit-requests': '500',
+        'x-ratelimit-remaining-requests': '499',
+        'x-ratelimit-reset-requests': '120ms',
+        'x-ratelimit-limit-tokens': '200000',
+        'x-ratelimit-remaining-tokens': '199988',
+        'x-ratelimit-reset-tokens': '3ms',
+      },
       body: {
         id: `chatcmpl-${randomUUID().replace(/-/g, '').slice(0, 24)}`,
         object: 'chat.completion',

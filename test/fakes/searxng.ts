@@ -15,17 +15,73 @@ import { corpusPage, defaultCorpus, type SearchCorpus } from './search-corpus.js
  * suggestions, unresponsive_engines}`. Refuses what a real instance refuses: a format it does not
  * serve (403 HTML), a missing query (400), a bad `pageno`, `safesearch` or `time_range`.
  *
+ * `GET /config` lists the instance's engines as a real instance does (`{name, categories, enabled,
+ * shortcut, paging, time_range_support, ...}`); a search asks the enabled `general` ones.
+ *
  * Triggers in the query: fake:slow, fake:ratelimit (the limiter's 429 page), fake:error (500),
- * fake:malformed, fake:empty, fake:engines-down, fake:misspelt, fake:results=N. `latencyMs` delays
- * every normal answer, as engines do.
+ * fake:malformed, fake:empty, fake:engines-down (two of the engines asked fail, no results),
+ * fake:all-engines-down (every engine asked fails), fake:misspelt, fake:results=N. `latencyMs`
+ * delays every normal answer, as engines do.
  */
 export const SEARXNG_PAGE_SIZE = 20;
+
+/** The engines `/config` lists: four general ones enabled, one disabled, one of another category. */
+export const SEARXNG_ENGINES = [
+  engine('google', 'go', ['general', 'web'], true, true),
+  engine('duckduckgo', 'ddg', ['general', 'web'], true, true),
+  engine('brave', 'br', ['general', 'web'], true, true),
+  engine('wikipedia', 'wp', ['general'], true, false, false),
+  engine('bing', 'bi', ['general', 'web'], false, true),
+  engine('openstreetmap', 'osm', ['map'], true, false, false),
+];
+/** The enabled general engines, as unresponsive_engines names them when all fail. */
+const GENERAL_ENGINES = SEARXNG_ENGINES.filter(
+  (entry) => entry.enabled && entry.categories.includes('general'),
+).map((entry) => entry.name);
+
+function engine(
+  name: string,
+  shortcut: string,
+  categories: string[],
+  enabled: boolean,
+  paging: boolean,
+  timeRange = true,
+) {
+  return {
+    name,
+    shortcut,
+    categories,
+    enabled,
+    paging,
+    language_support: true,
+    safesearch: true,
+    time_range_support: timeRange,
+    timeout: 3.0,
+  };
+}
 
 export async function startSearxngFake(
   options: FakeOptions & SlowOption & { corpus?: SearchCorpus; latencyMs?: number } = {},
 ): Promise<FakeServer> {
   const corpus = options.corpus ?? defaultCorpus;
   return startFake((request) => {
+    if (request.path === '/config') {
+      return {
+        status: 200,
+        body: {
+          autocomplete: '',
+          categories: ['general', 'web', 'map'],
+          default_locale: '',
+          default_theme: 'simple',
+          engines: SEARXNG_ENGINES,
+          instance_name: 'SearXNG',
+          locales: { en: 'English' },
+          plugins: [],
+          safe_search: 0,
+          version: '2025.5.1',
+        },
+      };
+    }
     if (request.path !== '/search' && request.path !== '/')
       return { status: 404, body: '<h1>Not Found</h1>' };
     const q = request.query.get('q') ?? '';
@@ -61,6 +117,18 @@ export async function startSearxngFake(
         headers: { 'content-type': 'application/json' },
         body: '{"query": "x", "results": [',
       };
+    if (trigger(q, 'all-engines-down')) {
+      return {
+        status: 200,
+        body: {
+          ...answer(q, []),
+          unresponsive_engines: GENERAL_ENGINES.map((name) => [
+            name,
+            name === 'google' ? 'Suspended: CAPTCHA' : 'timeout',
+          ]),
+        },
+      };
+    }
     if (trigger(q, 'engines-down')) {
       return {
         status: 200,

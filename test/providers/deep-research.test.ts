@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planQueries } from '../../lib/research/plan.js';
+import { planQueries, queryKey } from '../../lib/research/plan.js';
 import { deepResearchTool } from '../../lib/tools/deep-research/index.js';
 import type { FakeServer } from '../fakes/fake-http.js';
 import type { CorpusHit } from '../fakes/search-corpus.js';
@@ -47,7 +47,7 @@ const corpus = (query: string): CorpusHit[] => {
     { url: at('/baking/sourdough'), title: 'Sourdough', snippet: 'Feed the starter.' },
     { url: 'https://docs.other.test/retry', title: 'Other domain', snippet: 'Retry-After elsewhere.' },
   ];
-  // The second planned query (key terms only) finds the same pages in another order.
+  // The second planned query (the key terms after the first) finds the same pages in another order.
   return query.startsWith('How') ? hits : [...hits].reverse();
 };
 
@@ -88,15 +88,16 @@ describe('deep_research', () => {
     expect(res.body.credits_used).toBe(10);
     const data = res.body.data;
 
-    // Two planned queries (depth `deep`), the question and its key terms.
+    // Two planned queries (depth `deep`): the question, and its key terms after the first (the
+    // key terms alone would be the question again, less its stop words).
     const asked = searxng.requests.slice(before).map((request) => request.query.get('q'));
     expect([...new Set(asked)]).toEqual([
       'How do HTTP clients handle the Retry-After header',
-      'http client handle retry-after header',
+      'client handle retry-after header',
     ]);
     expect(data.methodology).toEqual({
       queries_run: 2,
-      queries: ['How do HTTP clients handle the Retry-After header', 'http client handle retry-after header'],
+      queries: ['How do HTTP clients handle the Retry-After header', 'client handle retry-after header'],
       search_backend: 'searxng',
       sources_considered: 6,
       sources_fetched: 3,
@@ -188,9 +189,22 @@ describe('deep_research', () => {
   it('plans an OR group for several domains', () => {
     expect(planQueries('Which runtime is fastest for servers?', 3, ['a.example', 'b.example'])).toEqual([
       'Which runtime is fastest for servers (site:a.example OR site:b.example)',
-      'runtime fastest server (site:a.example OR site:b.example)',
       'fastest server (site:a.example OR site:b.example)',
+      'runtime fastest (site:a.example OR site:b.example)',
     ]);
+  });
+
+  it('plans only distinct queries: none that differs from an earlier one only by stop words or order', () => {
+    const queries = planQueries('When does the harbour ferry leave at low spring tide?', 4);
+    expect(queries).toEqual([
+      'When does the harbour ferry leave at low spring tide',
+      'ferry leave low spring tide',
+      'harbour ferry leave low spring',
+      'leave low spring tide',
+    ]);
+    expect(new Set(queries.map(queryKey)).size).toBe(4);
+    expect(queryKey('the tide at harbour')).toBe(queryKey('harbour tide'));
+    expect(planQueries('ferry', 3)).toEqual(['ferry']);
   });
 
   it('reads a disallowed source with respect_robots: false, with a warning', async () => {

@@ -234,6 +234,36 @@ describe('extract_with_llm', () => {
     expect(res.body.data.extracted.name).toBe('Acme Widget Pro');
   });
 
+  it("sends Ollama the schema as `format`, and repairs an answer cut off mid-JSON with the parser's error", async () => {
+    const account = await harness.account({ credits: 100 });
+    const before = ollama.requests.length;
+    const res = await extract(
+      { content: `${PRODUCT_TEXT} fake:cut-off-once`, prompt: 'Extract.', schema: PRODUCT },
+      account.key,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sent = ollama.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect((sent[0].body as { format: unknown }).format).toEqual(PRODUCT);
+    const retry = (sent[1].body as { messages: { role: string; content: string }[] }).messages;
+    expect(retry[3].content).toMatch(
+      /^That answer does not validate against the JSON Schema:\n- extracted: the answer is not JSON \(.+\); it stopped at the token limit before the JSON was complete\n/,
+    );
+    expect(res.body.data.extracted.name).toBe('Acme Widget Pro');
+    expect(res.body.credits_used).toBe(3);
+  });
+
+  it('answers 502 saying the answer is not JSON when the retry is not JSON either, uncharged', async () => {
+    const account = await harness.account({ credits: 100 });
+    const res = await extract({ content: 'fake:not-json', prompt: 'Extract.', schema: PRODUCT }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(502);
+    expect(res.body.error.message).toContain('did not match the schema after a retry (Ollama)');
+    expect(res.body.error.details).toEqual([
+      { field: 'extracted', message: expect.stringMatching(/^the answer is not JSON \(.*JSON.*\)$/) },
+    ]);
+    expect(await account.balance()).toBe(100);
+  });
+
   it('answers 502 with the validation errors when the retry fails too, uncharged', async () => {
     const account = await harness.account({ credits: 100 });
     const res = await extract(

@@ -58,6 +58,27 @@ describe('search_web on Brave', () => {
     expect(searxng.requests).toHaveLength(0);
   });
 
+  it('asks only for the Brave pages whose results are used', async () => {
+    const account = await viaBrave.account({ credits: 100 });
+    let before = brave.requests.length;
+    const res = await search(viaBrave, { query: 'paid pages', offset: 40, limit: 10 }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Results 40-49 sit on the third page of 20: pages 0 and 1 are never bought.
+    expect(brave.requests.slice(before).map((request) => request.query.get('offset'))).toEqual(['2']);
+    expect(res.body.data.results).toHaveLength(10);
+
+    before = brave.requests.length;
+    const short = await search(viaBrave, { query: 'few fake:results=25', limit: 100 }, account.key);
+    expect(short.body.data.results).toHaveLength(25);
+    expect(brave.requests.slice(before).map((request) => request.query.get('offset'))).toEqual(['0', '1']);
+
+    before = brave.requests.length;
+    const beyond = await search(viaBrave, { query: 'deep', offset: 300, limit: 10 }, account.key);
+    expect(beyond.status, JSON.stringify(beyond.body)).toBe(200);
+    expect(beyond.body.data.results).toEqual([]);
+    expect(brave.requests.slice(before)).toHaveLength(0);
+  });
+
   it("turns Brave's <strong> highlights into <b> and decodes its entities in the plain snippet", async () => {
     const account = await viaBrave.account({ credits: 100 });
     const res = await search(viaBrave, { query: 'teh runtime fake:misspelt', limit: 1 }, account.key);

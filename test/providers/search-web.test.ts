@@ -91,16 +91,49 @@ describe('search_web on SearXNG', () => {
     });
   });
 
-  it('gathers limit 100 across provider pages in order, without the duplicates pages share', async () => {
+  it('gathers limit 100 over at most five provider pages, in order, without the duplicates pages share', async () => {
     const account = await viaSearxng.account({ credits: 100 });
+    const before = searxng.requests.length;
     const res = await search(viaSearxng, { query: 'many pages', limit: 100 }, account.key);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // ceil(100 / 20) pages at most; they overlap by two, so five pages hold 20 + 4 × 18 results.
+    expect(searxng.requests.slice(before).map((request) => request.query.get('pageno'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     const urls = res.body.data.results.map((result: { url: string }) => result.url);
-    // The corpus holds 95 results; pages overlap by two, so seven pages give all 95 once each.
-    expect(urls).toHaveLength(95);
-    expect(new Set(urls).size).toBe(95);
-    expect(urls).toEqual(defaultCorpus('many pages').map((hit) => hit.url));
-    expect(res.body.data.search_metadata).toMatchObject({ results_returned: 95, total_results: 95 });
+    expect(urls).toEqual(
+      defaultCorpus('many pages')
+        .slice(0, 92)
+        .map((hit) => hit.url),
+    );
+    expect(res.body.data.search_metadata).toMatchObject({ results_returned: 92, total_results: 92 });
+  });
+
+  it('stops at the first short page: limit 100 with 37 results asks for two pages', async () => {
+    const account = await viaSearxng.account({ credits: 100 });
+    const before = searxng.requests.length;
+    const res = await search(viaSearxng, { query: 'rare topic fake:results=37', limit: 100 }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(searxng.requests.slice(before).map((request) => request.query.get('pageno'))).toEqual(['1', '2']);
+    expect(res.body.data.results).toHaveLength(37);
+    expect(res.body.data.search_metadata).toMatchObject({ results_returned: 37, total_results: 37 });
+  });
+
+  it('asks for no page past what offset + limit needs', async () => {
+    const account = await viaSearxng.account({ credits: 100 });
+    const before = searxng.requests.length;
+    const res = await search(viaSearxng, { query: 'just enough', offset: 5, limit: 10 }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(searxng.requests.slice(before)).toHaveLength(1);
+    expect(res.body.data.results.map((result: { url: string }) => result.url)).toEqual(
+      defaultCorpus('just enough')
+        .slice(5, 15)
+        .map((hit) => hit.url),
+    );
   });
 
   it('skips `offset` results', async () => {
@@ -164,7 +197,7 @@ describe('search_web on SearXNG', () => {
     ['its rate limiter', 'busy fake:ratelimit'],
     ['a server error', 'broken fake:error'],
     ['malformed JSON', 'garbled fake:malformed'],
-    ['every engine failing', 'dead engines fake:engines-down'],
+    ['every engine asked failing', 'dead engines fake:all-engines-down'],
   ])('answers 500 TOOL_ERROR for a single query on %s, uncharged', async (_label, query) => {
     const account = await viaSearxng.account({ credits: 100 });
     const res = await search(viaSearxng, { query }, account.key);
@@ -172,6 +205,33 @@ describe('search_web on SearXNG', () => {
     expect(res.body.error.code).toBe('TOOL_ERROR');
     expect(res.body.error.message).toContain('SearXNG');
     expect(await account.balance()).toBe(100);
+  });
+
+  it('names every engine when all the engines asked failed', async () => {
+    const account = await viaSearxng.account({ credits: 100 });
+    const res = await search(viaSearxng, { query: 'dead engines fake:all-engines-down' }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(500);
+    expect(res.body.error.message).toBe(
+      'The search provider (SearXNG) failed: every engine asked failed: google (Suspended: CAPTCHA), duckduckgo (timeout), brave (timeout), wikipedia (timeout)',
+    );
+  });
+
+  it('answers no results with some engines unresponsive as 200, empty, charged, naming them in a warning', async () => {
+    const account = await viaSearxng.account({ credits: 100 });
+    const res = await search(viaSearxng, { query: 'obscure words fake:engines-down' }, account.key);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.results).toEqual([]);
+    expect(res.body.credits_used).toBe(5);
+    expect(res.body.warnings).toEqual([
+      'SearXNG engines that did not answer: google (timeout), duckduckgo (CAPTCHA)',
+    ]);
+    // The engine list (read once, then cached) tells "some engines failed" from "every engine failed".
+    expect(searxng.requestsTo('/config')).toHaveLength(1);
+    const batch = await search(viaSearxng, { queries: ['a fake:engines-down', 'b'], limit: 1 }, account.key);
+    expect(batch.body.credits_used).toBe(10);
+    expect(batch.body.warnings).toEqual([
+      'a fake:engines-down: SearXNG engines that did not answer: google (timeout), duckduckgo (CAPTCHA)',
+    ]);
   });
 
   it('runs a batch concurrently, in order, charging 5 per query answered', async () => {

@@ -2,6 +2,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { cutText, type DocumentTable, MAX_PDF_PAGES, MAX_TABLES, MAX_TEXT_CHARS } from '../limits.js';
 import { groupLines, type PdfTextItem, pageText, positioned } from './lines.js';
 import { capTableRows, findTables } from './tables.js';
+import { pdfTextString } from './text-string.js';
 
 export interface PdfMetadata {
   title: string | null;
@@ -131,7 +132,7 @@ async function metadataOf(pdf: PdfProxy): Promise<PdfMetadata> {
   const info = (await pdf.getMetadata()).info as unknown as Record<string, unknown>;
   const field = (name: string) => {
     const value = info[name];
-    return typeof value === 'string' && value.trim() !== '' ? value : null;
+    return typeof value === 'string' && value.trim() !== '' ? pdfTextString(value) : null;
   };
   return {
     title: field('Title'),

@@ -61,6 +61,7 @@ export function braveProvider(baseUrl: string, apiKey: string): WebSearchProvide
     name: 'brave',
     pageSize: PAGE_SIZE,
     maxPages: 10,
+    paidPages: true,
     async searchPage(request: WebSearchRequest, options: CallOptions): Promise<WebSearchPage> {
       const url = endpoint(baseUrl, '/res/v1/web/search');
       url.searchParams.set('q', request.query);

@@ -111,6 +111,64 @@ export function dataForSeoProvider(baseUrl: string, login: string, password: str
   };
 }
 
+/** What `GET /v3/appendix/user_data` says about the account: free to ask, no task spent. */
+export interface DataForSeoAccount {
+  /** USD left on the account. */
+  balance: number | null;
+  /** Requests a minute the account may make. */
+  requestsPerMinute: number | null;
+}
+
+interface DfsUserData {
+  money?: { balance?: number };
+  rates?: { limits?: { minute?: { total?: number } } };
+}
+
+export async function dataForSeoAccount(
+  baseUrl: string,
+  login: string,
+  password: string,
+  options: CallOptions,
+): Promise<DataForSeoAccount> {
+  const authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+  const secrets = [login, password, authorization.slice('Basic '.length)];
+  const response = await providerRequest({
+    provider: PROVIDER,
+    url: endpoint(baseUrl, '/v3/appendix/user_data'),
+    headers: { authorization },
+    ...options,
+  });
+  const envelope = response.json as (DfsEnvelope & { tasks?: { result?: DfsUserData[] }[] }) | undefined;
+  if (response.status < 200 || response.status > 299) {
+    throw failure(
+      statusKind(envelope?.status_code) ?? kindOfStatus(response.status),
+      response.status,
+      envelope,
+      {
+        secrets,
+        retryAfterSeconds: retryAfterHeader(response.headers),
+      },
+    );
+  }
+  const first = envelope?.tasks?.[0];
+  if (!envelope || typeof envelope.status_code !== 'number' || !first)
+    throw new ProviderError(
+      PROVIDER,
+      'malformed',
+      `${PROVIDER} answered something other than its task envelope`,
+    );
+  if (first.status_code !== 20000)
+    throw failure(statusKind(first.status_code) ?? 'upstream', response.status, first, { secrets });
+  // The result also names the login: only the figures are kept.
+  const user = first.result?.[0];
+  const balance = user?.money?.balance;
+  const perMinute = user?.rates?.limits?.minute?.total;
+  return {
+    balance: typeof balance === 'number' ? balance : null,
+    requestsPerMinute: typeof perMinute === 'number' ? perMinute : null,
+  };
+}
+
 function toItem(item: DfsItem, index: number): SerpItem {
   return {
     position: item.rank_group ?? index + 1,

@@ -16,6 +16,8 @@ export interface ProviderRequest {
   /** This call's own deadline; the caller's signal (the function budget) may end it sooner. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Sees the answer's status and headers before its body is read. */
+  onResponse?: (status: number, headers: Headers) => void;
 }
 
 export interface ProviderResponse {
@@ -54,6 +56,7 @@ export async function providerRequest(request: ProviderRequest): Promise<Provide
       cause: error,
     });
   }
+  request.onResponse?.(response.status, response.headers);
   let text: string;
   try {
     text = await readCapped(response);

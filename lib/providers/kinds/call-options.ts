@@ -2,4 +2,6 @@
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Sees each HTTP answer's status and headers (the provider check reads rate-limit headers). */
+  onResponse?: (status: number, headers: Headers) => void;
 }

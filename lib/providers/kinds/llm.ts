@@ -27,6 +27,8 @@ export interface LlmAnswer {
   model: string;
   /** Prompt and completion tokens together. */
   tokensUsed: number;
+  /** The model stopped at the token limit, so the text ends mid-answer (Ollama `done_reason: length`). */
+  cutOff?: boolean;
 }
 
 export interface LlmProvider {

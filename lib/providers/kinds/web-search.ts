@@ -1,4 +1,5 @@
 import type { CallOptions } from './call-options.js';
+
 /**
  * A web search provider, as the tools see one: one page of organic results at a time, mapped into
  * the fields of the Google Custom Search JSON API that search_web mirrors
@@ -42,6 +43,8 @@ export interface WebSearchPage {
   correction: string | null;
   /** false when the provider says no further page exists. */
   morePages: boolean;
+  /** What went partly wrong while still answering (SearXNG engines that did not answer). */
+  warnings?: string[];
 }
 
 export interface WebSearchProvider {
@@ -50,5 +53,10 @@ export interface WebSearchProvider {
   readonly pageSize: number;
   /** Pages the provider serves for one query (Brave: offsets 0–9). */
   readonly maxPages: number;
+  /**
+   * Each page is billed and pages have fixed boundaries (Brave): a page whose results fall before
+   * the wanted offset is never asked for.
+   */
+  readonly paidPages: boolean;
   searchPage(request: WebSearchRequest, options: CallOptions): Promise<WebSearchPage>;
 }

@@ -29,6 +29,8 @@ interface OllamaChat {
   model?: string;
   message?: { role?: string; content?: string };
   done?: boolean;
+  /** `stop`, or `length` when num_predict ended the answer. */
+  done_reason?: string;
   prompt_eval_count?: number;
   eval_count?: number;
 }
@@ -58,6 +60,7 @@ async function ollamaCall(
     body: options.body,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    onResponse: options.onResponse,
   });
   const body = response.json as { error?: unknown } | undefined;
   if (response.status < 200 || response.status > 299) {
@@ -116,6 +119,7 @@ export function ollamaProvider(baseUrl: string): LlmProvider {
         text: content,
         model: body.model ?? request.model,
         tokensUsed: (body.prompt_eval_count ?? 0) + (body.eval_count ?? 0),
+        cutOff: body.done_reason === 'length',
       };
     },
   };

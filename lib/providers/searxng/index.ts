@@ -33,7 +33,7 @@ interface SearxngAnswer {
   suggestions?: string[];
   corrections?: string[];
   /** Engines that failed, as `[name, reason]` pairs. */
-  unresponsive_engines?: [string, string][];
+  unresponsive_engines?: unknown;
 }
 
 export function searxngProvider(baseUrl: string): WebSearchProvider {
@@ -41,6 +41,7 @@ export function searxngProvider(baseUrl: string): WebSearchProvider {
     name: 'searxng',
     pageSize: 20,
     maxPages: 12,
+    paidPages: false,
     async searchPage(request: WebSearchRequest, options: CallOptions): Promise<WebSearchPage> {
       const url = endpoint(baseUrl, '/search');
       url.searchParams.set('q', request.query);
@@ -61,16 +62,19 @@ export function searxngProvider(baseUrl: string): WebSearchProvider {
         );
       }
       const hits = body.results.filter((result) => typeof result.url === 'string').map(toHit);
-      const unresponsive = body.unresponsive_engines ?? [];
-      // Every engine failing looks like "no results" with a list of failures; a real empty answer
-      // lists none. Reporting it as a failure keeps a dead backend from passing for an empty web.
+      const unresponsive = unresponsiveEngines(body.unresponsive_engines);
+      // Engines fail on most real instances (CAPTCHA suspensions): an empty page is a failure only
+      // when every engine asked failed, which keeps a dead backend from passing for an empty web.
       if (hits.length === 0 && unresponsive.length > 0) {
-        const names = unresponsive.map(([engine, reason]) => `${engine} (${reason})`).join(', ');
-        throw new ProviderError(
-          PROVIDER,
-          'upstream',
-          `${PROVIDER}'s engines failed: ${scrubSecrets(names, [])}`,
-        );
+        const asked = await askedEngines(baseUrl, request, options);
+        const down = new Set(unresponsive.map((engine) => engine.name));
+        if (asked !== null && asked.length > 0 && asked.every((name) => down.has(name))) {
+          throw new ProviderError(
+            PROVIDER,
+            'upstream',
+            `every engine asked failed: ${describe(unresponsive)}`,
+          );
+        }
       }
       return {
         hits,
@@ -81,9 +85,83 @@ export function searxngProvider(baseUrl: string): WebSearchProvider {
         suggestions: stringsOf(body.suggestions),
         correction: stringsOf(body.corrections)[0] ?? null,
         morePages: hits.length > 0,
+        warnings:
+          unresponsive.length > 0
+            ? [`${PROVIDER} engines that did not answer: ${describe(unresponsive)}`]
+            : [],
       };
     },
   };
+}
+
+interface UnresponsiveEngine {
+  name: string;
+  reason: string;
+}
+
+function unresponsiveEngines(value: unknown): UnresponsiveEngine[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((entry): entry is [string, unknown] => Array.isArray(entry) && typeof entry[0] === 'string')
+    .map(([name, reason]) => ({ name: name.toLowerCase(), reason: String(reason ?? '') }));
+}
+
+function describe(engines: readonly UnresponsiveEngine[]): string {
+  return scrubSecrets(
+    engines.map((engine) => (engine.reason ? `${engine.name} (${engine.reason})` : engine.name)).join(', '),
+    [],
+  );
+}
+
+/**
+ * `GET /config` lists the instance's engines (`{name, categories, enabled, paging,
+ * time_range_support}`). A search without `categories` asks the enabled `general` engines, minus
+ * those that cannot page past the first page or filter by time when that is asked. Read once per
+ * instance for ten minutes; null when the instance does not say, so the caller cannot tell.
+ */
+interface SearxngEngine {
+  name?: string;
+  categories?: string[];
+  enabled?: boolean;
+  paging?: boolean;
+  time_range_support?: boolean;
+}
+
+const ENGINE_LIST_TTL_MS = 10 * 60_000;
+const engineLists = new Map<string, { engines: SearxngEngine[]; until: number }>();
+
+async function askedEngines(
+  baseUrl: string,
+  request: WebSearchRequest,
+  options: CallOptions,
+): Promise<string[] | null> {
+  let cached = engineLists.get(baseUrl);
+  if (!cached || cached.until < Date.now()) {
+    try {
+      const response = await providerRequest({
+        provider: PROVIDER,
+        url: endpoint(baseUrl, '/config'),
+        ...options,
+      });
+      const engines = (response.json as { engines?: unknown } | undefined)?.engines;
+      if (response.status !== 200 || !Array.isArray(engines)) return null;
+      cached = { engines: engines as SearxngEngine[], until: Date.now() + ENGINE_LIST_TTL_MS };
+      engineLists.set(baseUrl, cached);
+    } catch (error) {
+      if (error instanceof ProviderError) return null;
+      throw error;
+    }
+  }
+  return cached.engines
+    .filter(
+      (engine) =>
+        typeof engine.name === 'string' &&
+        engine.enabled === true &&
+        (engine.categories ?? []).includes('general') &&
+        (request.page === 0 || engine.paging !== false) &&
+        (request.timeRange === 'all' || engine.time_range_support !== false),
+    )
+    .map((engine) => (engine.name as string).toLowerCase());
 }
 
 function toHit(result: SearxngResult): WebSearchHit {

@@ -49,6 +49,7 @@ export async function modelAnswer(
     system: options.schema ? `${SYSTEM} Answer with JSON only, matching the given JSON Schema.` : SYSTEM,
     prompt: `${prompt}\n\n<content>\n${fitted.text}\n</content>`,
     schema: options.schema,
+    answerField: 'answer',
     maxTokens: 2_048,
     timeoutMs: options.timeoutMs,
     signal: options.signal,

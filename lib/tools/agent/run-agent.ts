@@ -4,10 +4,11 @@ import { llmProviders } from '../../providers/configured/llm.js';
 import { notConfigured } from '../../providers/configured/not-configured.js';
 import { WEB_SEARCH_VARIABLES, webSearchProvider } from '../../providers/configured/web-search.js';
 import { providerApiError } from '../../providers/http/api-error.js';
-import { ProviderError } from '../../providers/http/provider-error.js';
+import { ProviderError, type ProviderFailureKind } from '../../providers/http/provider-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import { urlKey } from '../../providers/kinds/gather-results.js';
 import type { LlmProviderId } from '../../providers/kinds/llm.js';
+import { rankFindings } from '../../research/passages.js';
 import { planQueries } from '../../research/plan.js';
 import { type Candidate, readSource, type SourceRead, searchCandidates } from '../../research/sources.js';
 import { overlapScore, termsOf } from '../../research/terms.js';
@@ -28,6 +29,19 @@ const AGENT_WINDOW_MS = 25_000;
 const SEARCH_TIMEOUT_MS = 8_000;
 const READ_TIMEOUT_MS = 8_000;
 const WALL_CODES = new Set(['BLOCKED', 'TOOL_NOT_AVAILABLE']);
+const PROVIDER_DOWN = new Set<ProviderFailureKind>(['timeout', 'unreachable', 'rate_limited', 'auth']);
+const NO_STEALTH_NOTE = 'No stealth browser backend is deployed: walled pages are listed as skipped.';
+/** Distinct queries planned at most; a run searches again only while reads run short. */
+const MAX_QUERIES = 3;
+const RESULTS_PER_QUERY = 10;
+/** No action starts with less of the window left than this. */
+const MIN_ACTION_MS = 1_000;
+/**
+ * The pages read answer the prompt when one passage holds at least this share of its terms (or,
+ * for a schema, when their markup fills it validly): searching or reading more would only cost
+ * steps and time.
+ */
+const ANSWERED_COVERAGE = 0.75;
 
 export interface AgentStep {
   step: number;
@@ -81,69 +95,77 @@ export async function runAgent(
     );
   }
 
-  // Plan and search: each query is a step; the pages named by the caller come first.
-  const candidates: Candidate[] = seeds.map((url) => ({ url, title: url, snippet: '' }));
-  if (search && candidates.length < input.maxUrls && stepsLeft() > 1) {
-    const queries = planQueries(input.prompt, Math.min(2, stepsLeft() - 1));
+  const terms = termsOf(input.prompt);
+  const queries = search ? planQueries(input.prompt, MAX_QUERIES) : [];
+  const pool = new CandidatePool(terms, seeds);
+  const reads: (SourceRead & { escalated: boolean })[] = [];
+  const readOptions = (escalate?: boolean) => ({
+    tool: 'agent',
+    timeoutMs: timeout(READ_TIMEOUT_MS),
+    respectRobots: input.respect_robots,
+    escalate,
+  });
+  let searchFailure: ProviderError | null = null;
+  let paidRetries = 0;
+  let retriesLeft = MAX_STEALTH_RETRIES;
+
+  // Reading comes first: the best unread results (the caller's pages, then by how much of the
+  // prompt their snippets hold) up to maxUrls, and a search only when none is left to read.
+  while (left() > MIN_ACTION_MS) {
+    const room = Math.min(input.maxUrls - reads.length, stepsLeft());
+    const batch = room > 0 ? pool.takeBest(room) : [];
+    if (batch.length > 0) {
+      const done = await Promise.all(batch.map((candidate) => readSource(ctx, candidate, readOptions())));
+      for (const read of done) {
+        reads.push(read);
+        step('read', read.url, read.fetched ? 'read' : (read.failure?.code ?? 'failed'));
+      }
+      if (answers(terms, reads, input.schema)) break;
+
+      // Walls: at most two stealth retries a run, +5 each only when the render ran and got the page.
+      for (const wall of done.filter((read) => !read.fetched && read.failure?.code === 'BLOCKED')) {
+        if (retriesLeft <= 0 || stepsLeft() <= 0 || left() < MIN_ACTION_MS) break;
+        retriesLeft -= 1;
+        const retry = await readSource(ctx, wall, readOptions(true));
+        step('stealth_retry', wall.url, retry.fetched ? 'read' : (retry.failure?.code ?? 'failed'));
+        if (retry.fetched) {
+          if (retry.escalated) paidRetries += 1;
+          reads[reads.indexOf(wall)] = retry;
+        } else if (retry.failure?.code === 'TOOL_NOT_AVAILABLE' && !notes.includes(NO_STEALTH_NOTE)) {
+          notes.push(NO_STEALTH_NOTE);
+        }
+      }
+      if (answers(terms, reads, input.schema)) break;
+      continue;
+    }
+    // A search is worth a step only with a step left to read what it finds.
+    const query = queries.shift();
+    if (!search || query === undefined || reads.length >= input.maxUrls || stepsLeft() < 2) break;
     try {
-      const found = await searchCandidates(search, queries, {
+      const found = await searchCandidates(search, [query], {
         lang: 'en',
         timeRange: 'all',
-        perQuery: 10,
+        perQuery: RESULTS_PER_QUERY,
         domains: [],
         timeoutMs: timeout(SEARCH_TIMEOUT_MS),
         signal: ctx.signal,
       });
-      for (const query of queries) {
-        const failure = found.failures.find((entry) => entry.query === query);
-        step('search', query, failure ? `failed: ${failure.error.message}` : 'results');
-      }
-      const known = new Set(candidates.map((candidate) => urlKey(candidate.url)));
-      for (const candidate of found.candidates)
-        if (!known.has(urlKey(candidate.url))) candidates.push(candidate);
+      const added = pool.add(found.candidates);
+      step('search', query, `${found.candidates.length} results, ${added} new`);
     } catch (error) {
-      for (const query of queries) step('search', query, 'failed');
-      if (candidates.length === 0) throw providerApiError(error, { tool: 'agent', what: 'search provider' });
-      notes.push(
-        `The search failed (${error instanceof Error ? error.message : String(error)}); only the given URLs were read.`,
-      );
+      if (!(error instanceof ProviderError)) throw error;
+      step('search', query, `failed: ${error.message}`);
+      searchFailure = error;
+      // A provider that is slow, limited, down or refusing the key would fail the next query too; an
+      // error answer may be about this query alone.
+      if (PROVIDER_DOWN.has(error.kind)) queries.length = 0;
     }
   }
-
-  // Read: as many pages as the caps allow, all at once.
-  const toRead = candidates.slice(0, Math.max(0, Math.min(input.maxUrls, stepsLeft())));
-  const reads: (SourceRead & { escalated: boolean })[] = await Promise.all(
-    toRead.map((candidate) =>
-      readSource(ctx, candidate, {
-        tool: 'agent',
-        timeoutMs: timeout(READ_TIMEOUT_MS),
-        respectRobots: input.respect_robots,
-      }),
-    ),
-  );
-  for (const read of reads) step('read', read.url, read.fetched ? 'read' : (read.failure?.code ?? 'failed'));
-
-  // Walls: at most two stealth retries, +5 each only when the render ran and got the page.
-  let paidRetries = 0;
-  const walled = reads.filter((read) => !read.fetched && read.failure?.code === 'BLOCKED');
-  for (const wall of walled.slice(0, MAX_STEALTH_RETRIES)) {
-    if (stepsLeft() <= 0 || left() < 1_000) break;
-    const retry = await readSource(ctx, wall, {
-      tool: 'agent',
-      timeoutMs: timeout(READ_TIMEOUT_MS),
-      respectRobots: input.respect_robots,
-      escalate: true,
-    });
-    step('stealth_retry', wall.url, retry.fetched ? 'read' : (retry.failure?.code ?? 'failed'));
-    if (retry.fetched) {
-      if (retry.escalated) paidRetries += 1;
-      reads[reads.indexOf(wall)] = retry;
-    } else if (retry.failure?.code === 'TOOL_NOT_AVAILABLE') {
-      notes.push('No stealth browser backend is deployed: walled pages are listed as skipped.');
-    }
+  if (searchFailure) {
+    if (reads.length === 0) throw providerApiError(searchFailure, { tool: 'agent', what: 'search provider' });
+    notes.push(`A search failed (${searchFailure.message}); the answer is from the pages found otherwise.`);
   }
 
-  const terms = termsOf(input.prompt);
   const ranked: RankedRead[] = reads
     .filter((read) => read.fetched && read.text)
     .map((read) => ({ ...read, relevance: overlapScore(terms, `${read.title} ${read.text}`) }))
@@ -229,6 +251,70 @@ async function answer(
     data.answer = extractiveProse(terms, used);
     if (data.answer === null && used.length > 0)
       data.notes.push('No passage of the pages read shares the prompt’s terms.');
+  }
+}
+
+/** Whether what was read already answers: a passage holding most of the prompt's terms. */
+function answers(
+  terms: readonly string[],
+  reads: readonly SourceRead[],
+  schema: Record<string, unknown> | undefined,
+): boolean {
+  const fetched = reads.filter((read) => read.fetched && read.text);
+  if (fetched.length === 0) return false;
+  if (schema) {
+    const { record } = extractiveRecord(
+      schema,
+      fetched.map((read) => ({ ...read, relevance: 0 })),
+    );
+    if (checkAnswer(schema, record, 'answer').valid) return true;
+  }
+  const [best] = rankFindings(
+    terms,
+    fetched.map((read) => ({ url: read.url, title: read.title, text: read.text ?? '' })),
+    { limit: 1, perSource: 1 },
+  );
+  return (best?.relevance_score ?? 0) >= ANSWERED_COVERAGE;
+}
+
+/**
+ * The results not read yet, each URL once: the caller's pages first, then by the share of the
+ * prompt's terms their title and snippet hold, ties to the earlier found.
+ */
+class CandidatePool {
+  private readonly known = new Set<string>();
+  private readonly unread: { candidate: Candidate; seed: boolean; score: number; order: number }[] = [];
+
+  constructor(
+    private readonly terms: readonly string[],
+    seeds: readonly string[],
+  ) {
+    for (const url of seeds) this.push({ url, title: url, snippet: '' }, true);
+  }
+
+  get size(): number {
+    return this.known.size;
+  }
+
+  /** Adds what is new; answers how many were. */
+  add(candidates: readonly Candidate[]): number {
+    let added = 0;
+    for (const candidate of candidates) if (this.push(candidate, false)) added += 1;
+    return added;
+  }
+
+  takeBest(count: number): Candidate[] {
+    this.unread.sort((a, b) => Number(b.seed) - Number(a.seed) || b.score - a.score || a.order - b.order);
+    return this.unread.splice(0, count).map((entry) => entry.candidate);
+  }
+
+  private push(candidate: Candidate, seed: boolean): boolean {
+    const key = urlKey(candidate.url);
+    if (this.known.has(key)) return false;
+    this.known.add(key);
+    const score = seed ? 1 : overlapScore(this.terms, `${candidate.title} ${candidate.snippet}`);
+    this.unread.push({ candidate, seed, score, order: this.known.size });
+    return true;
   }
 }
 

@@ -23,7 +23,7 @@ export async function discoverPosts(
   const gathered = await gatherResults(
     provider,
     { query: `${search.query} ${site}`, lang: 'en', safeSearch: false, timeRange: 'all' },
-    { need: 20, ...options },
+    { limit: 20, ...options },
   );
   const seen = new Set<string>();
   const records: ForumRecord[] = [];

@@ -43,7 +43,13 @@ export const searchWebTool = defineTool({
     if (!provider) throw notConfigured('search_web', 'a web search provider', WEB_SEARCH_VARIABLES);
     const options = searchOptions(input);
     const timeoutMs = providerTimeout(SEARCH_TIMEOUT_MS, ctx.services.config.PROVIDER_TIMEOUT_MS);
-    const search = (query: string) => runQuery(provider, query, options, { signal: ctx.signal, timeoutMs });
+    const batch = input.query === undefined;
+    const search = (query: string) =>
+      runQuery(provider, query, options, {
+        signal: ctx.signal,
+        timeoutMs,
+        warn: (message) => ctx.warn(batch ? `${query}: ${message}` : message),
+      });
 
     if (input.query !== undefined) {
       let answer: QueryResult;

@@ -61,7 +61,7 @@ export async function runQuery(
   provider: WebSearchProvider,
   query: string,
   options: SearchOptions,
-  context: { signal: AbortSignal; timeoutMs: number },
+  context: { signal: AbortSignal; timeoutMs: number; warn: (message: string) => void },
 ): Promise<QueryResult> {
   const started = performance.now();
   const gathered: GatheredResults = await gatherResults(
@@ -72,14 +72,15 @@ export async function runQuery(
       safeSearch: options.safeSearch,
       timeRange: options.timeRange,
     },
-    { need: options.offset + options.limit, timeoutMs: context.timeoutMs, signal: context.signal },
+    { offset: options.offset, limit: options.limit, timeoutMs: context.timeoutMs, signal: context.signal },
   );
-  const results = gathered.hits.slice(options.offset, options.offset + options.limit).map(toResult);
+  for (const warning of gathered.warnings) context.warn(warning);
+  const results = gathered.hits.map(toResult);
   return {
     query,
     search_metadata: {
       // The provider's estimate when it gives one; otherwise the results it actually had.
-      total_results: gathered.totalResults ?? gathered.hits.length,
+      total_results: gathered.totalResults ?? gathered.seen,
       results_returned: results.length,
       offset: options.offset,
       search_time: Math.round(performance.now() - started) / 1000,
