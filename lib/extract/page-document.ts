@@ -1,4 +1,4 @@
-import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import { type ContentElement, findContentElement } from './content-candidates.js';
 import { type Element, isElement, walkElements } from './dom.js';
 import { buildCleanTree, type CleanNode } from './html/clean-tree.js';
@@ -8,6 +8,7 @@ import { extractLinks, type LinkExtraction, type LinkOptions } from './links.js'
 import { type AlternateLanguage, contentLanguageMeta, hreflangAlternates, htmlLang } from './localization.js';
 import { extractMainContent, type MainContent } from './main-content/index.js';
 import { renderMarkdown } from './markdown/render-markdown.js';
+import { loadMarkup } from './markup-parser.js';
 import { extractMetadata, jsonLdArticleBody, type PageMetadata } from './metadata/index.js';
 import { parseHtml } from './parse-html.js';
 import { selectRequired } from './selector.js';
@@ -60,7 +61,7 @@ const NOT_RENDERED = new Set([
 function parseDocument(html: string): CheerioAPI {
   const $ = parseHtml(html);
   if (documentRoot($)) return $;
-  return load(`<body>${html}</body>`);
+  return loadMarkup(`<body>${html}</body>`);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import type { AnyNode, Element } from './dom.js';
 import { isElement } from './dom.js';
+import { loadMarkup } from './markup-parser.js';
 
 export type SelectorProblem = 'invalid' | 'no_match';
 
@@ -50,6 +51,6 @@ let emptyDocument: CheerioAPI | undefined;
 
 /** Validates a selector without a page, so a tool can reject bad input before fetching anything. */
 export function assertValidSelector(selector: string): void {
-  emptyDocument ??= load('');
+  emptyDocument ??= loadMarkup('');
   selectAll(emptyDocument, selector);
 }

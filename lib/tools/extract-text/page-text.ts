@@ -1,7 +1,8 @@
-import { load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import { validationError } from '../../errors/api-error.js';
 import { type AnyNode, isElement } from '../../extract/dom.js';
 import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
+import { loadMarkup } from '../../extract/markup-parser.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 
@@ -75,7 +76,7 @@ function htmlText(source: TextSource, request: TextRequest): PageText {
 
 /** XHTML served as XML is a web page; only other XML (feeds, sitemaps) gets the line-per-element reading. */
 function isXhtml(body: string): boolean {
-  const root = load(body, { xml: true })
+  const root = loadMarkup(body, { xml: true })
     .root()
     .children()
     .toArray()
@@ -89,7 +90,7 @@ function isXhtml(body: string): boolean {
  * element's own text keeps each field legible.
  */
 function xmlText(body: string, request: TextRequest): string {
-  const $ = load(body, { xml: true });
+  const $ = loadMarkup(body, { xml: true });
   const roots: AnyNode[] = request.selector ? selectXml($, request.selector) : [$.root()[0]];
   const lines: string[] = [];
   const stack = [...roots].reverse();
@@ -115,7 +116,7 @@ function textOfXmlChild(node: AnyNode): string {
   return '';
 }
 
-function selectXml($: ReturnType<typeof load>, selector: string): AnyNode[] {
+function selectXml($: CheerioAPI, selector: string): AnyNode[] {
   try {
     return selectRequired($, selector);
   } catch (error) {
