@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../../errors/api-error.js';
+import { isIdOf } from '../../id-format.js';
 import { getCheck, listChecks } from '../../monitors/checks.js';
 import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/input.js';
 import {
@@ -7,6 +9,7 @@ import {
   deleteMonitor,
   getMonitor,
   listMonitors,
+  monitorNotFound,
   updateMonitor,
 } from '../../monitors/monitors.js';
 import { runCheck } from '../../monitors/run-check.js';
@@ -186,8 +189,20 @@ function query(c: Context<AppEnv>) {
   return validateInput(pageQuerySchema, c.req.query());
 }
 
-function param(c: Context<AppEnv>, name: string): string {
-  return c.req.param(name) ?? '';
+/**
+ * The monitor id in the path. One no monitor could have (a NUL byte, a stray character) is
+ * unknown like any other, 404, before it reaches a query PostgreSQL would refuse.
+ */
+function monitorIdParam(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? '';
+  if (!isIdOf('mon', id)) throw monitorNotFound(id);
+  return id;
+}
+
+function checkIdParam(c: Context<AppEnv>, monitorId: string): string {
+  const id = c.req.param('check_id') ?? '';
+  if (!isIdOf('chk', id)) throw new ApiError('NOT_FOUND', `No check with id ${id} on monitor ${monitorId}.`);
+  return id;
 }
 
 function owner(c: Context<AppEnv>) {
@@ -226,7 +241,7 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     return c.json({ success: true, ...page });
   });
   mount(routes.get, async (c) => {
-    const monitor = await getMonitor(c.get('services').db, owner(c).accountId, param(c, 'id'));
+    const monitor = await getMonitor(c.get('services').db, owner(c).accountId, monitorIdParam(c));
     return c.json({ success: true, data: monitor });
   });
   mount(
@@ -234,20 +249,27 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     async (c) => {
       const input = validateInput(updateMonitorSchema, c.get('body'));
       const { db, config } = c.get('services');
-      const monitor = await updateMonitor(db, config, owner(c).accountId, param(c, 'id'), input, new Date());
+      const monitor = await updateMonitor(
+        db,
+        config,
+        owner(c).accountId,
+        monitorIdParam(c),
+        input,
+        new Date(),
+      );
       return c.json({ success: true, data: monitor });
     },
     true,
   );
   mount(routes.delete, async (c) => {
-    const result = await deleteMonitor(c.get('services').db, owner(c).accountId, param(c, 'id'));
+    const result = await deleteMonitor(c.get('services').db, owner(c).accountId, monitorIdParam(c));
     return c.json({ success: true, data: result });
   });
   mount(routes.run, async (c) => {
     const services = c.get('services');
     const check = await runCheck(monitorRuntime(services), {
       trigger: 'manual',
-      monitorId: param(c, 'id'),
+      monitorId: monitorIdParam(c),
       accountId: owner(c).accountId,
     });
     // A manual check always yields a row (or throws): only scheduled ones can be dropped.
@@ -255,12 +277,13 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     return c.json({ success: true, data });
   });
   mount(routes.checks, async (c) => {
-    const page = await listChecks(c.get('services').db, owner(c).accountId, param(c, 'id'), query(c));
+    const page = await listChecks(c.get('services').db, owner(c).accountId, monitorIdParam(c), query(c));
     return c.json({ success: true, ...page });
   });
   mount(routes.check, async (c) => {
     const db = c.get('services').db;
-    const check = await getCheck(db, owner(c).accountId, param(c, 'id'), param(c, 'check_id'));
+    const monitorId = monitorIdParam(c);
+    const check = await getCheck(db, owner(c).accountId, monitorId, checkIdParam(c, monitorId));
     return c.json({ success: true, data: check });
   });
 }
