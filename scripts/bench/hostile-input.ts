@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
 import { measureMarkupParse } from '../../lib/extract/markup-parser.js';
+import { compileLinearPattern } from '../../lib/safe-regex.js';
 
 const LARGE_PAGE = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.url));
 const HOSTILE_BYTES = 1_000_000;
@@ -66,8 +67,28 @@ function runParseBench(): void {
   );
 }
 
+/**
+ * A caller's `^(a+)+$` against a's and a b: V8's backtracking engine (the baseline, kept short: it
+ * doubles per character) beside the linear-time engine the JSON Schema tools now use.
+ */
+function runPatternBench(): void {
+  const pattern = '^(a+)+$';
+  for (const n of [18, 20, 22]) {
+    const text = `${'a'.repeat(n)}b`;
+    const ms = timeMs(() => new RegExp(pattern, 'u').test(text), 1);
+    console.log(`  ${pattern} on ${n + 1} chars: backtracking ${ms.toFixed(1)} ms`);
+  }
+  const linear = compileLinearPattern(pattern);
+  for (const n of [22, 10_000, 1_000_000]) {
+    const text = `${'a'.repeat(n)}b`;
+    const ms = timeMs(() => linear.test(text));
+    console.log(`  ${pattern} on ${n + 1} chars: linear ${ms.toFixed(1)} ms`);
+  }
+}
+
 /** `npm run bench` part: work one hostile request can cause, against ordinary input in the same run. */
 export function runHostileInputBench(): void {
   console.log('\nHostile input');
   runParseBench();
+  runPatternBench();
 }
