@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
-import { measureMarkupParse } from '../../lib/extract/markup-parser.js';
+import { loadMarkup, measureMarkupParse } from '../../lib/extract/markup-parser.js';
+import { SelectorError, selectAll } from '../../lib/extract/selector.js';
 import { compileLinearPattern } from '../../lib/safe-regex.js';
 
 const LARGE_PAGE = fileURLToPath(new URL('../../test/fixtures/corpus/', import.meta.url));
@@ -86,9 +87,37 @@ function runPatternBench(): void {
   }
 }
 
+/**
+ * Selections a caller can send, on a page at the depth limit, beside an ordinary selector on the
+ * large corpus page. A chain the page makes explode stops at the step budget (`too_costly`).
+ */
+function runSelectorBench(): void {
+  const deep = loadMarkup(`${'<div>'.repeat(510)}<p>bottom</p>`);
+  const manifest = JSON.parse(readFileSync(`${LARGE_PAGE}manifest.json`, 'utf8')) as { file: string }[];
+  const large = loadMarkup(
+    readFileSync(`${LARGE_PAGE}${manifest.find((e) => e.file.startsWith('large/'))!.file}`, 'utf8'),
+  );
+  const baseline = timeMs(() => selectAll(large, 'div p a'));
+  console.log(`  'div p a' on the 4 MB corpus page: ${baseline.toFixed(1)} ms (baseline)`);
+  console.log(
+    `  'div:has(p)' on a 510-deep page: ${timeMs(() => selectAll(deep, 'div:has(p)')).toFixed(1)} ms`,
+  );
+  const exploding = timeMs(() => {
+    try {
+      selectAll(deep, '.x div div div div div div div');
+    } catch (error) {
+      if (!(error instanceof SelectorError)) throw error;
+    }
+  });
+  console.log(
+    `  '.x div div div div div div div' on it: stopped after ${exploding.toFixed(1)} ms (too_costly)`,
+  );
+}
+
 /** `npm run bench` part: work one hostile request can cause, against ordinary input in the same run. */
 export function runHostileInputBench(): void {
   console.log('\nHostile input');
   runParseBench();
+  runSelectorBench();
   runPatternBench();
 }
