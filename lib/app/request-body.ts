@@ -35,7 +35,7 @@ export function checkDeclaredSize(c: Context): void {
  * the JSON parse on a 170 KB page); a chunked body is read piece by piece and refused as soon as it
  * passes the cap.
  */
-async function readText(c: Context): Promise<string> {
+export async function readText(c: Context): Promise<string> {
   if (declaredLength(c) !== undefined) {
     checkDeclaredSize(c);
     return c.req.text();
