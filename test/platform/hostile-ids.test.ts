@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountMonitorRoutes } from '../../lib/app/monitors/routes.js';
 import { isIdOf } from '../../lib/id-format.js';
 import { newId } from '../../lib/ids.js';
+import { loadStoredResult, storeResult } from '../../lib/results/stored-results.js';
 import { browserSessionTool } from '../../lib/tools/browser-session/index.js';
+import { extractTextTool } from '../../lib/tools/extract-text/index.js';
 import { getBatchResultsTool } from '../../lib/tools/get-batch-results/index.js';
 import { readResultTool } from '../../lib/tools/read-result/index.js';
 import { stealthModeTool } from '../../lib/tools/stealth-mode/index.js';
@@ -12,7 +14,7 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({
-    tools: [readResultTool, getBatchResultsTool, browserSessionTool, stealthModeTool],
+    tools: [readResultTool, getBatchResultsTool, browserSessionTool, stealthModeTool, extractTextTool],
     mounts: [mountMonitorRoutes],
   });
 });
@@ -92,5 +94,45 @@ describe('ids and handles are checked against their alphabet at validation', () 
     const res = await harness.call('GET', `/api/v1/monitors?cursor=${cursor}`, { key: account.key });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.details[0].field).toBe('cursor');
+  });
+});
+
+describe('NUL anywhere else never reaches storage', () => {
+  it('a NUL in any body string is a 400 naming its field, uncharged', async () => {
+    const account = await harness.account({ credits: 10 });
+    const monitor = await harness.call('POST', '/api/v1/monitors', {
+      key: account.key,
+      body: { name: 'a\u0000b', targets: [{ url: 'https://example.com/' }] },
+    });
+    expect(monitor.status, JSON.stringify(monitor.body)).toBe(400);
+    expect(monitor.body.error.details).toEqual([
+      { field: 'name', message: 'must not contain the NUL character (U+0000)' },
+    ]);
+    const target = await harness.call('POST', '/api/v1/monitors', {
+      key: account.key,
+      body: { name: 'm', targets: [{ url: 'https://example.com/\u0000' }] },
+    });
+    expect(target.body.error.details[0].field).toBe('targets.0.url');
+    const text = await harness.tool(
+      'extract_text',
+      { html: '<p>x\u0000y</p>', max_inline_chars: 1000 },
+      account.key,
+    );
+    expect(text.status, JSON.stringify(text.body)).toBe(400);
+    expect(text.body.error.details[0].field).toBe('html');
+    expect(await account.balance()).toBe(10);
+  });
+
+  it('a stored result holding NUL (a fetched page can) is stored with U+FFFD in its place', async () => {
+    const account = await harness.account({ credits: 10 });
+    const db = harness.services.db;
+    const { handle } = await storeResult(db, {
+      accountId: account.accountId,
+      tool: 'fetch_url',
+      result: { content: 'a\u0000b', nested: ['\u0000'] },
+      totalChars: 30,
+    });
+    const row = await loadStoredResult(db, account.accountId, handle);
+    expect(row?.result).toEqual({ content: 'a\uFFFDb', nested: ['\uFFFD'] });
   });
 });
