@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { storageFailureOf } from '../db/outage.js';
 import { ApiError } from '../errors/api-error.js';
 import { errorBody } from '../errors/envelope.js';
 import { logger } from '../logger.js';
@@ -8,6 +9,8 @@ import type { AppEnv } from './env.js';
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  const storageFailure = storageFailureOf(error);
+  if (storageFailure) return storageFailure;
   if (error instanceof HTTPException) {
     if (error.status === 413) return new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
     if (error.status === 400) return new ApiError('VALIDATION_ERROR', error.message || 'Bad request.');

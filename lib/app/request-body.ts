@@ -35,7 +35,7 @@ export function checkDeclaredSize(c: Context): void {
  * the JSON parse on a 170 KB page); a chunked body is read piece by piece and refused as soon as it
  * passes the cap.
  */
-async function readText(c: Context): Promise<string> {
+export async function readText(c: Context): Promise<string> {
   if (declaredLength(c) !== undefined) {
     checkDeclaredSize(c);
     return c.req.text();
@@ -86,6 +86,32 @@ function tooDeep(value: unknown): boolean {
   return false;
 }
 
+/**
+ * The dotted path of the first string (or key) holding U+0000, or null. PostgreSQL refuses that
+ * character in text and JSON, so a body carrying one would reach storage and fail there as a 500;
+ * it is refused here instead, naming the field. Only walked when the raw text has the escape.
+ */
+function nulField(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\0')) return path || 'body';
+      continue;
+    }
+    if (node === null || typeof node !== 'object') continue;
+    const entries = Array.isArray(node)
+      ? node.map((child, index) => [String(index), child] as const)
+      : Object.entries(node);
+    for (const [key, child] of entries) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (key.includes('\0')) return childPath;
+      stack.push([child, childPath]);
+    }
+  }
+  return null;
+}
+
 /** An empty body is `{}`; anything else must be one JSON object. */
 export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await readText(c);
@@ -106,6 +132,12 @@ export async function readJsonBody(c: Context): Promise<Record<string, unknown>>
   if (tooDeep(parsed)) {
     throw validationError('Request body is nested too deeply.', [
       { field: 'body', message: `JSON nesting deeper than ${MAX_NESTING} levels` },
+    ]);
+  }
+  const nul = text.includes('\\u0000') ? nulField(parsed) : null;
+  if (nul) {
+    throw validationError('Request body contains a NUL character (U+0000).', [
+      { field: nul, message: 'must not contain the NUL character (U+0000)' },
     ]);
   }
   return parsed as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PageDocument } from '../extract/page-document.js';
-import { selectRequired } from '../extract/selector.js';
+import { SelectorError, selectRequired } from '../extract/selector.js';
 import type { BodyKind } from '../fetch/types.js';
 import { type Element, walkElements } from '../html/dom.js';
 import { sketchOf } from './similarity.js';
@@ -57,8 +57,9 @@ function captureMarkup(html: string, url: string, selector: string | undefined):
   if (selector !== undefined) {
     try {
       roots = selectRequired(document.$, selector);
-    } catch {
-      throw new SelectorNotFound(`selector ${selector} matched nothing on the page`);
+    } catch (error) {
+      const costly = error instanceof SelectorError && error.problem === 'too_costly';
+      throw new SelectorNotFound(costly ? error.message : `selector ${selector} matched nothing on the page`);
     }
   } else {
     roots = [(document.$('body')[0] as Element | undefined) ?? (document.$.root()[0] as unknown as Element)];

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { load } from 'cheerio/slim';
 import { isElement } from '../html/dom.js';
+import { loadMarkup } from '../html/markup-parser.js';
 
 export interface ParsedSitemap {
   /** `urlset` lists pages, `index` lists further sitemaps; `text` is the one-URL-per-line form. */
@@ -41,7 +41,7 @@ export function parseSitemap(text: string): ParsedSitemap {
       .filter((line) => /^https?:\/\//i.test(line));
     return { kind: locations.length > 0 ? 'text' : 'unknown', locations };
   }
-  const $ = load(trimmed, { xml: true });
+  const $ = loadMarkup(trimmed, { xml: true });
   const root = $.root()
     .children()
     .toArray()

@@ -1,4 +1,5 @@
-import type { Database } from './database.js';
+import type { Database } from './client.js';
+import { namingOutage } from './outage.js';
 
 /**
  * The ledger's two hot statements run as named prepared statements: on PostgreSQL that skips
@@ -34,7 +35,7 @@ export async function runPrepared<T>(
 export function poolRunner(pool: {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }): PreparedRunner {
-  return async (statement, values) => (await pool.query({ ...statement, values })).rows;
+  return async (statement, values) => (await namingOutage(pool.query({ ...statement, values }))).rows;
 }
 
 /**
@@ -48,6 +49,9 @@ export function poolRunner(pool: {
 export const ASYNC_COMMIT = 'SET synchronous_commit TO off';
 /** The same setting as a connection startup parameter (libpq's `options`). */
 export const ASYNC_COMMIT_OPTION = '-c synchronous_commit=off';
+
+/** How long a new connection may take before the call answers STORAGE_UNAVAILABLE. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export function commitWithoutWaitingForFlush(pool: {
   on(event: 'connect', listener: (client: { query(text: string): Promise<unknown> }) => void): unknown;

@@ -1,5 +1,6 @@
-import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, isElement, walkElements } from '../html/dom.js';
+import { loadMarkup } from '../html/markup-parser.js';
 import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';
 import { buildCleanTree, type CleanNode } from './html/clean-tree.js';
@@ -60,7 +61,7 @@ const NOT_RENDERED = new Set([
 function parseDocument(html: string): CheerioAPI {
   const $ = parseHtml(html);
   if (documentRoot($)) return $;
-  return load(`<body>${html}</body>`);
+  return loadMarkup(`<body>${html}</body>`);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type CheerioAPI, load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
+import { loadMarkup } from './markup-parser.js';
 
 /**
  * A fetched page is parsed by the bot-wall gate and then again by the tool that reads it. Both
@@ -16,7 +17,7 @@ export function parseHtml(html: string): CheerioAPI {
     last = null;
     return $;
   }
-  const $ = load(html);
+  const $ = loadMarkup(html);
   last = { html, $ };
   return $;
 }

@@ -143,8 +143,6 @@ export const mcpCatalog: McpCatalog = {
         "properties": {
           "batchId": {
             "type": "string",
-            "minLength": 1,
-            "maxLength": 200,
             "description": "The `batch_id` a batch_scrape call returned (kept 24 hours)."
           },
           "page": {
@@ -188,8 +186,7 @@ export const mcpCatalog: McpCatalog = {
         "properties": {
           "result_handle": {
             "type": "string",
-            "minLength": 1,
-            "maxLength": 100,
+            "pattern": "^res_[0-9A-HJKMNP-TV-Z]{1,64}$",
             "description": "The `result_handle` of an oversized result (kept 1 hour)."
           },
           "json_path": {
@@ -2145,7 +2142,7 @@ export const mcpCatalog: McpCatalog = {
           },
           "contextId": {
             "type": "string",
-            "pattern": "^ctx_[A-Za-z0-9]+$",
+            "pattern": "^ctx_[0-9A-HJKMNP-TV-Z]{1,64}$",
             "description": "create_page: the context from create_context."
           },
           "urlToTest": {
@@ -3359,8 +3356,7 @@ export const mcpCatalog: McpCatalog = {
           },
           "session_id": {
             "type": "string",
-            "minLength": 1,
-            "maxLength": 100,
+            "pattern": "^bs_[0-9A-HJKMNP-TV-Z]{1,64}$",
             "description": "The `sessionId` from `open`; required by every operation except open and list."
           },
           "url": {

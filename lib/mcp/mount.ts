@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { mcpCatalog } from './catalog.generated.js';
 import type { McpCatalog } from './catalog.js';
 import { MCP_PATH } from './path.js';
+import { countMcpMessages, readMcpMessages } from './request-limits.js';
 import { createMcpServer } from './server.js';
 
 export interface McpOptions {
@@ -52,6 +53,9 @@ export function mountMcp(app: Hono<AppEnv>, options: McpOptions): void {
     );
   });
   app.post(MCP_PATH, provideServices(options.services), authenticate({ acceptBearer: true }), async (c) => {
+    const read = await readMcpMessages(c);
+    if ('refusal' in read) return read.refusal;
+    await countMcpMessages(c, read.body);
     const services = c.get('services');
     const server = createMcpServer(catalog, {
       apiKey: callerKey(c),
@@ -67,7 +71,7 @@ export function mountMcp(app: Hono<AppEnv>, options: McpOptions): void {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(c.req.raw, { parsedBody: read.body });
     } finally {
       await server.close();
     }

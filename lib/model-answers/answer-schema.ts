@@ -2,6 +2,8 @@ import { Validator } from '@cfworker/json-schema';
 import { z } from '@hono/zod-openapi';
 import type { FieldIssue } from '../errors/api-error.js';
 import type { JsonSchema } from '../providers/kinds/llm.js';
+import { compileLinearPattern, unsafePatternReason } from '../safe-regex.js';
+import { refProblem } from './schema-refs.js';
 
 /**
  * A caller's JSON Schema and the check of an answer against it. @cfworker/json-schema (22 KB
@@ -39,14 +41,37 @@ export function schemaProblem(schema: unknown, depth = 0): string | null {
     return 'required must be an array of property names';
   }
   if (node.enum !== undefined && !Array.isArray(node.enum)) return 'enum must be an array';
+  if (node.pattern !== undefined) {
+    if (typeof node.pattern !== 'string') return 'pattern must be a string';
+    const unsafe = unsafePatternReason(node.pattern);
+    if (unsafe) return unsafe;
+  }
+  if (node.patternProperties && typeof node.patternProperties === 'object') {
+    for (const pattern of Object.keys(node.patternProperties)) {
+      const unsafe = unsafePatternReason(pattern);
+      if (unsafe) return unsafe;
+    }
+  }
   const children: unknown[] = [];
-  for (const key of ['properties', 'patternProperties', '$defs', 'definitions']) {
+  for (const key of ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']) {
     const map = node[key];
     if (map === undefined) continue;
     if (!map || typeof map !== 'object' || Array.isArray(map)) return `${key} must be an object`;
     children.push(...Object.values(map));
   }
-  for (const key of ['items', 'additionalProperties', 'not', 'contains', 'if', 'then', 'else']) {
+  for (const key of [
+    'items',
+    'additionalItems',
+    'additionalProperties',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'propertyNames',
+    'not',
+    'contains',
+    'if',
+    'then',
+    'else',
+  ]) {
     const child = node[key];
     if (child === undefined) continue;
     if (Array.isArray(child)) children.push(...child);
@@ -74,7 +99,7 @@ export function jsonSchemaParam(description: string, example: JsonSchema) {
         ctx.addIssue({ code: 'custom', message: `must be at most ${MAX_SCHEMA_CHARS} characters of JSON` });
         return;
       }
-      const problem = schemaProblem(schema);
+      const problem = schemaProblem(schema) ?? refProblem(schema);
       if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid JSON Schema: ${problem}` });
     })
     .openapi({ description, example });
@@ -86,8 +111,28 @@ export interface AnswerCheck {
   errors: FieldIssue[];
 }
 
+/**
+ * The validator builds its `pattern` and `patternProperties` matchers with `new RegExp(source, 'u')`
+ * and only calls `.test` on them. For the one synchronous validation, the global constructor is
+ * RE2's linear-time engine, so a caller's pattern never runs on V8's backtracking one; nothing
+ * else can run in between, and regex literals (the validator's own formats) are unaffected.
+ */
+function LinearRegExp(source: string) {
+  return compileLinearPattern(source);
+}
+
+function withLinearPatterns<T>(run: () => T): T {
+  const original = globalThis.RegExp;
+  globalThis.RegExp = LinearRegExp as unknown as RegExpConstructor;
+  try {
+    return run();
+  } finally {
+    globalThis.RegExp = original;
+  }
+}
+
 export function checkAnswer(schema: JsonSchema, value: unknown, root = 'extracted'): AnswerCheck {
-  const result = new Validator(schema as never, '2020-12', false).validate(value);
+  const result = withLinearPatterns(() => new Validator(schema as never, '2020-12', false).validate(value));
   const errors = result.errors
     .filter((error) => !AGGREGATE_KEYWORDS.has(error.keyword))
     .map((error) => ({

@@ -5,9 +5,21 @@ import { newId } from '../ids.js';
 
 export const STORED_RESULT_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * PostgreSQL's jsonb cannot hold U+0000, and a fetched page can carry it: each one becomes U+FFFD
+ * (what an HTML parser makes of it too), so storing the result cannot fail. The copy is made only
+ * when the serialised result has the escape.
+ */
+function storableJson(result: unknown, json = JSON.stringify(result)): unknown {
+  if (!json.includes('\\u0000')) return result;
+  return JSON.parse(json, (_key, value) =>
+    typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value,
+  );
+}
+
 export async function storeResult(
   db: Database,
-  input: { accountId: string; tool: string; result: unknown; totalChars: number },
+  input: { accountId: string; tool: string; result: unknown; totalChars: number; json?: string },
 ): Promise<{ handle: string; expiresAt: Date }> {
   const handle = newId('res');
   const expiresAt = new Date(Date.now() + STORED_RESULT_TTL_MS);
@@ -15,7 +27,7 @@ export async function storeResult(
     id: handle,
     accountId: input.accountId,
     tool: input.tool,
-    result: input.result,
+    result: storableJson(input.result, input.json),
     totalChars: input.totalChars,
     expiresAt,
   });

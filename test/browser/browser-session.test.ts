@@ -73,11 +73,11 @@ describe('open', () => {
     [{ operation: 'open' }, 'url'],
     [{ operation: 'open', url: 'ftp://app.test/file' }, 'url'],
     [{ operation: 'read' }, 'session_id'],
-    [{ operation: 'act', session_id: 'bs_x' }, 'actions'],
+    [{ operation: 'act', session_id: 'bs_01JD3W8Q4Z7K2M5N6P8R9S0T1V' }, 'actions'],
     [{ operation: 'open', url: 'http://app.test/', ttl: 29 }, 'ttl'],
     [{ operation: 'open', url: 'http://app.test/', activity_ttl: 3601 }, 'activity_ttl'],
     [{ operation: 'open', url: 'http://app.test/', timeout: 9999 }, 'timeout'],
-    [{ operation: 'snapshot', session_id: 'bs_x', max_nodes: 1001 }, 'max_nodes'],
+    [{ operation: 'snapshot', session_id: 'bs_01JD3W8Q4Z7K2M5N6P8R9S0T1V', max_nodes: 1001 }, 'max_nodes'],
     [{ operation: 'dance' }, 'operation'],
   ])('refuses %j with 400 on %s, uncharged', async (body, field) => {
     const account = await site.harness.account({ credits: 10 });
@@ -238,7 +238,7 @@ describe('act', () => {
     const account = await site.harness.account({ credits: 10 });
     const js = await call(account, {
       operation: 'act',
-      session_id: 'bs_any',
+      session_id: 'bs_01JD3W8Q4Z7K2M5N6P8R9S0T1V',
       actions: [{ type: 'executeJavaScript', script: 'alert(1)' }],
     });
     expect(js.status).toBe(400);
@@ -248,7 +248,7 @@ describe('act', () => {
     });
     const many = await call(account, {
       operation: 'act',
-      session_id: 'bs_any',
+      session_id: 'bs_01JD3W8Q4Z7K2M5N6P8R9S0T1V',
       actions: Array(21).fill({ type: 'wait', duration: 1 }),
     });
     expect(many.status).toBe(400);

@@ -247,12 +247,18 @@ describe('get_batch_results', () => {
     const batchId = res.body.data.batch_id;
     const stranger = await site.harness.account({ credits: 10 });
     const foreign = await site.harness.tool('get_batch_results', { batchId }, stranger.key);
-    const unknown = await site.harness.tool('get_batch_results', { batchId: 'batch_nope' }, stranger.key);
+    const unknown = await site.harness.tool(
+      'get_batch_results',
+      { batchId: 'batch_01J0ZZZZZZZZZZZZZZZZZZZZZZ' },
+      stranger.key,
+    );
     for (const answer of [foreign, unknown]) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(500);
       expect(answer.body.error.code).toBe('TOOL_ERROR');
     }
-    expect(foreign.body.error.message).toBe(unknown.body.error.message.replace('batch_nope', batchId));
+    expect(foreign.body.error.message).toBe(
+      unknown.body.error.message.replace('batch_01J0ZZZZZZZZZZZZZZZZZZZZZZ', batchId),
+    );
     expect(await stranger.balance()).toBe(10);
 
     await site.harness.services.db
@@ -270,7 +276,7 @@ describe('get_batch_results', () => {
     const account = await site.harness.account({ credits: 10 });
     const res = await site.harness.tool(
       'get_batch_results',
-      { batchId: 'batch_x', page: 0, limit: 101 },
+      { batchId: 'batch_01J0ABCDEFGHJKMNPQRSTVWXYZ', page: 0, limit: 101 },
       account.key,
     );
     expect(res.status).toBe(400);

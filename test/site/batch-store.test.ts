@@ -24,7 +24,11 @@ describe('batch store failures', () => {
       );
       expect(res.status, JSON.stringify(res.body)).toBe(503);
       expect(res.body.error.code).toBe('STORAGE_UNAVAILABLE');
-      const read = await broken.harness.tool('get_batch_results', { batchId: 'batch_x' }, account.key);
+      const read = await broken.harness.tool(
+        'get_batch_results',
+        { batchId: 'batch_01J0ABCDEFGHJKMNPQRSTVWXYZ' },
+        account.key,
+      );
       expect(read.status, JSON.stringify(read.body)).toBe(503);
       expect(read.body.error.code).toBe('STORAGE_UNAVAILABLE');
       expect(await account.balance()).toBe(20);

@@ -108,12 +108,16 @@ describe('read_result', () => {
       { result_handle: stored.data.result_handle },
       other.key,
     );
-    const unknown = await harness.tool('read_result', { result_handle: 'res_doesnotexist' }, other.key);
+    const unknown = await harness.tool(
+      'read_result',
+      { result_handle: 'res_01J0ZZZZZZZZZZZZZZZZZZZZ' },
+      other.key,
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('RESULT_NOT_FOUND');
     expect(unknown.body.error.code).toBe('RESULT_NOT_FOUND');
     expect(foreign.body.error.message.replace(stored.data.result_handle, 'H')).toBe(
-      unknown.body.error.message.replace('res_doesnotexist', 'H'),
+      unknown.body.error.message.replace('res_01J0ZZZZZZZZZZZZZZZZZZZZ', 'H'),
     );
     expect(await other.balance()).toBe(10);
   });

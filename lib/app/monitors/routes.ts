@@ -1,5 +1,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError } from '../../errors/api-error.js';
+import { isIdOf } from '../../id-format.js';
 import { getCheck, listChecks } from '../../monitors/api/checks.js';
 import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/api/input.js';
 import {
@@ -8,6 +10,7 @@ import {
   getMonitor,
   listMonitors,
   type MonitorContext,
+  monitorNotFound,
   updateMonitor,
 } from '../../monitors/api/monitors.js';
 import { checkView } from '../../monitors/api/views.js';
@@ -187,8 +190,20 @@ function query(c: Context<AppEnv>) {
   return validateInput(pageQuerySchema, c.req.query());
 }
 
-function param(c: Context<AppEnv>, name: string): string {
-  return c.req.param(name) ?? '';
+/**
+ * The monitor id in the path. One no monitor could have (a NUL byte, a stray character) is
+ * unknown like any other, 404, before it reaches a query PostgreSQL would refuse.
+ */
+function monitorIdParam(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? '';
+  if (!isIdOf('mon', id)) throw monitorNotFound(id);
+  return id;
+}
+
+function checkIdParam(c: Context<AppEnv>, monitorId: string): string {
+  const id = c.req.param('check_id') ?? '';
+  if (!isIdOf('chk', id)) throw new ApiError('NOT_FOUND', `No check with id ${id} on monitor ${monitorId}.`);
+  return id;
 }
 
 /** The verbs' context: the caller's account and key, the services, the time of the request. */
@@ -228,7 +243,7 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     return c.json({ success: true, ...page });
   });
   mount(routes.get, async (c) => {
-    const monitor = await getMonitor({ ctx: monitorContext(c), input: { id: param(c, 'id') } });
+    const monitor = await getMonitor({ ctx: monitorContext(c), input: { id: monitorIdParam(c) } });
     return c.json({ success: true, data: monitor });
   });
   mount(
@@ -237,21 +252,21 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
       const input = validateInput(updateMonitorSchema, c.get('body'));
       const monitor = await updateMonitor({
         ctx: monitorContext(c),
-        input: { id: param(c, 'id'), changes: input },
+        input: { id: monitorIdParam(c), changes: input },
       });
       return c.json({ success: true, data: monitor });
     },
     true,
   );
   mount(routes.delete, async (c) => {
-    const result = await deleteMonitor({ ctx: monitorContext(c), input: { id: param(c, 'id') } });
+    const result = await deleteMonitor({ ctx: monitorContext(c), input: { id: monitorIdParam(c) } });
     return c.json({ success: true, data: result });
   });
   mount(routes.run, async (c) => {
     const services = c.get('services');
     const check = await runCheck(monitorRuntime(services), {
       trigger: 'manual',
-      monitorId: param(c, 'id'),
+      monitorId: monitorIdParam(c),
       accountId: c.get('caller').account.id,
     });
     // A manual check always yields a row (or throws): only scheduled ones can be dropped.
@@ -261,14 +276,14 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   mount(routes.checks, async (c) => {
     const page = await listChecks({
       ctx: monitorContext(c),
-      input: { monitorId: param(c, 'id'), ...query(c) },
+      input: { monitorId: monitorIdParam(c), ...query(c) },
     });
     return c.json({ success: true, ...page });
   });
   mount(routes.check, async (c) => {
     const check = await getCheck({
       ctx: monitorContext(c),
-      input: { monitorId: param(c, 'id'), checkId: param(c, 'check_id') },
+      input: { monitorId: monitorIdParam(c), checkId: checkIdParam(c, monitorIdParam(c)) },
     });
     return c.json({ success: true, data: check });
   });

@@ -3,7 +3,13 @@ import { drizzle } from 'drizzle-orm/neon-serverless';
 import { migrate } from 'drizzle-orm/neon-serverless/migrator';
 import type { Database, DatabaseHandle } from '../database.js';
 import { migrationsFolder } from '../migrations-folder.js';
-import { attachPreparedRunner, commitWithoutWaitingForFlush, poolRunner } from '../prepared.js';
+import { surviveOutages } from '../pool-outage.js';
+import {
+  attachPreparedRunner,
+  CONNECT_TIMEOUT_MS,
+  commitWithoutWaitingForFlush,
+  poolRunner,
+} from '../prepared.js';
 
 /**
  * Neon's WebSocket pool, not its HTTP driver: the ledger runs interactive transactions, which
@@ -21,7 +27,8 @@ export async function openNeon(url: string, options: { wsProxy?: string } = {}):
     neonConfig.pipelineTLS = false;
     neonConfig.pipelineConnect = false;
   }
-  const pool = new Pool({ connectionString: url, max: 5 });
+  const pool = new Pool({ connectionString: url, max: 5, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  surviveOutages(pool, 'neon');
   commitWithoutWaitingForFlush(pool);
   const db = drizzle(pool);
   attachPreparedRunner(db as unknown as Database, poolRunner(pool));

@@ -1,5 +1,6 @@
-import { load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import { isElement } from '../../html/dom.js';
+import { loadMarkup } from '../../html/markup-parser.js';
 import { SourceCollector } from './collector.js';
 import { decodeDevalue } from './devalue-payload.js';
 import { utf8Length } from './plain-json.js';
@@ -27,7 +28,7 @@ type ScriptKind = 'js' | 'json' | 'other';
  * and what cannot be read that way is reported in `warnings` rather than evaluated.
  */
 export function findEmbeddedState(html: string, options: FindEmbeddedStateOptions): EmbeddedState {
-  const $ = load(html);
+  const $ = loadMarkup(html);
   const collector = new SourceCollector();
   const inlineScripts: string[] = [];
   const jsonScripts: JsonScriptEntry[] = [];
@@ -155,7 +156,7 @@ function isInertiaPage(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'component' in value && 'props' in value;
 }
 
-type Loaded = ReturnType<typeof load>;
+type Loaded = CheerioAPI;
 
 /** Inertia's `data-page` on the root element, then every other large JSON `data-*` attribute. */
 function readElementAttributes($: Loaded, collector: SourceCollector): void {

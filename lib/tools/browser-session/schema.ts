@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { actionsSchema } from '../../browser/page/action-schema.js';
 import { viewportSchema } from '../../browser/stealth/stealth-config.js';
 import { redactPiiSchema } from '../../extract/redact.js';
+import { idField } from '../../id-format.js';
 import { maxInlineChars, respectRobots } from '../shared/params.js';
 
 /** browser_session's parameters (docs/reference/browsers.md#browser_session), each operation taking the ones it names. */
@@ -19,7 +20,7 @@ export const browserSessionSchema = z
       description: 'open, snapshot, act, read, screenshot, close or list.',
       example: 'open',
     }),
-    session_id: z.string().min(1).max(100).optional().openapi({
+    session_id: idField('bs', 'a sessionId from open').optional().openapi({
       description: 'The `sessionId` from `open`; required by every operation except open and list.',
       example: 'bs_01JD3W8Q4Z7K2M5N6P8R9S0T1V',
     }),

@@ -1,10 +1,11 @@
-import { load } from 'cheerio/slim';
+import type { CheerioAPI } from 'cheerio/slim';
 import { countWords } from '../../analysis/words.js';
 import { validationError } from '../../errors/api-error.js';
 import { PageDocument, SelectorError } from '../../extract/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
+import { loadMarkup } from '../../html/markup-parser.js';
 
 /**
  * How extract_text turns one readable body into its output. Kept apart from the tool so the
@@ -76,7 +77,7 @@ function htmlText(source: TextSource, request: TextRequest): ExtractedText {
 
 /** XHTML served as XML is a web page; only other XML (feeds, sitemaps) gets the line-per-element reading. */
 function isXhtml(body: string): boolean {
-  const root = load(body, { xml: true })
+  const root = loadMarkup(body, { xml: true })
     .root()
     .children()
     .toArray()
@@ -90,7 +91,7 @@ function isXhtml(body: string): boolean {
  * element's own text keeps each field legible.
  */
 function xmlText(body: string, request: TextRequest): string {
-  const $ = load(body, { xml: true });
+  const $ = loadMarkup(body, { xml: true });
   const roots: AnyNode[] = request.selector ? selectXml($, request.selector) : [$.root()[0]];
   const lines: string[] = [];
   const stack = [...roots].reverse();
@@ -116,7 +117,7 @@ function textOfXmlChild(node: AnyNode): string {
   return '';
 }
 
-function selectXml($: ReturnType<typeof load>, selector: string): AnyNode[] {
+function selectXml($: CheerioAPI, selector: string): AnyNode[] {
   try {
     return selectRequired($, selector);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError } from '../../errors/api-error.js';
+import { idField } from '../../id-format.js';
 import type { BatchResult } from '../../results/batch-result.js';
 import { loadBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
@@ -8,7 +9,7 @@ import { defineTool } from '../define.js';
 export const MAX_PAGE_SIZE = 100;
 
 const schema = z.object({
-  batchId: z.string().trim().min(1).max(200).openapi({
+  batchId: z.string().trim().pipe(idField('batch', 'a batch_id batch_scrape returned')).openapi({
     description: 'The `batch_id` a batch_scrape call returned (kept 24 hours).',
     example: 'batch_01J0ABCDEFGHJKMNPQRSTVWXYZ',
   }),

@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { ApiError, validationError } from '../../errors/api-error.js';
 import { resolvePath } from '../../extract/embedded-state/path.js';
+import { idField } from '../../id-format.js';
 import { loadStoredResult } from '../../results/stored-results.js';
 import { defineTool } from '../define.js';
 
 const schema = z.object({
-  result_handle: z.string().min(1).max(100).openapi({
+  result_handle: idField('res', 'a result_handle a response returned').openapi({
     description: 'The `result_handle` of an oversized result (kept 1 hour).',
     example: 'res_01J0ABCDEF',
   }),

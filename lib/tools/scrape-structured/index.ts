@@ -147,7 +147,7 @@ function selectorProblem(selector: string): string | null {
     assertValidSelector(selector);
     return null;
   } catch (error) {
-    if (error instanceof SelectorError) return `Invalid CSS selector: ${selector}`;
+    if (error instanceof SelectorError) return error.message;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { stealthConfigSchema } from '../../browser/stealth/stealth-config.js';
 import { redactPiiSchema } from '../../extract/redact.js';
+import { idField } from '../../id-format.js';
 import { maxInlineChars, respectRobots } from '../shared/params.js';
 
 /** stealth_mode's parameters (docs/reference/browsers.md#stealth_mode). */
@@ -36,14 +37,10 @@ export const stealthModeSchema = z
       description: 'engine_a (Chromium) or engine_b (Firefox-based; 503 where it is not installed).',
       example: 'engine_a',
     }),
-    contextId: z
-      .string()
-      .regex(/^ctx_[A-Za-z0-9]+$/, 'must be a contextId from create_context')
-      .optional()
-      .openapi({
-        description: 'create_page: the context from create_context.',
-        example: 'ctx_01JD3W8Q4Z7K2M5N6P8R9S0T1V',
-      }),
+    contextId: idField('ctx', 'a contextId from create_context').optional().openapi({
+      description: 'create_page: the context from create_context.',
+      example: 'ctx_01JD3W8Q4Z7K2M5N6P8R9S0T1V',
+    }),
     urlToTest: httpUrl('create_page: the URL to open in the context; the page is closed on return.'),
     url: z.string().max(8192).optional().openapi({
       description: 'scrape: the page to load; ignored by the other operations.',

@@ -1,8 +1,8 @@
 import type { Cheerio, CheerioAPI } from 'cheerio/slim';
-import { load } from 'cheerio/slim';
 import type { AnyNode } from 'domhandler';
 import { nodesToText } from '../../../extract/text.js';
 import { toAbsoluteWebUrl } from '../../../extract/urls.js';
+import { loadMarkup } from '../../../html/markup-parser.js';
 import { parseHtml } from '../../../html/parse.js';
 
 /** The tree of a fetched page: the bot-wall gate parsed it already, and this reuses that parse. */
@@ -52,7 +52,7 @@ export function absoluteUrl(href: string | null | undefined, base: string): stri
  */
 export function htmlToText(html: string | null | undefined, baseUrl = ''): string | null {
   if (!html || html.trim() === '') return null;
-  const $ = load(html);
+  const $ = loadMarkup(html);
   const value = nodesToText([$.root()[0]], { baseUrl }, { preserve_formatting: true }).trim();
   return value === '' ? null : value;
 }
@@ -67,5 +67,5 @@ export function blockText(element: Cheerio<AnyNode>, baseUrl: string): string | 
 /** Decodes HTML entities once: a platform that escapes its HTML (`&lt;p&gt;`) gets its markup back. */
 export function decodeEntities(value: string): string {
   // `<` escaped first, so nothing in the value can open an element: only its entities are read.
-  return load(`<div>${value.replace(/</g, '&lt;')}</div>`)('div').text();
+  return loadMarkup(`<div>${value.replace(/</g, '&lt;')}</div>`)('div').text();
 }
