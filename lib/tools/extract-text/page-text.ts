@@ -2,6 +2,7 @@ import { load } from 'cheerio/slim';
 import { validationError } from '../../errors/api-error.js';
 import { type AnyNode, isElement } from '../../extract/dom.js';
 import { countWords, PageDocument, SelectorError } from '../../extract/index.js';
+import { extractTitleAndDescription } from '../../extract/metadata/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 
@@ -65,7 +66,8 @@ function htmlText(source: TextSource, request: TextRequest): PageText {
             preserve_links: request.preserve_links,
             preserve_formatting: request.preserve_formatting,
           });
-    return { content, title: document.metadata.title, description: document.metadata.description };
+    // Only the two fields this tool returns: the full metadata (JSON-LD, favicon, URLs) is work for nothing here.
+    return { content, ...extractTitleAndDescription(document.$) };
   } catch (error) {
     if (error instanceof SelectorError)
       throw validationError(error.message, [{ field: 'selector', message: error.message }]);
