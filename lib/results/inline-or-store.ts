@@ -36,7 +36,7 @@ export async function inlineOrStore(
   const { handle, expiresAt } = await storeResult(db, {
     accountId: input.accountId,
     tool: input.tool,
-    result: input.data,
+    json,
     totalChars: json.length,
   });
   const overLambdaCap = input.maxInlineChars === undefined || input.maxInlineChars > LAMBDA_SAFE_INLINE_CHARS;

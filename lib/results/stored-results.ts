@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { storedResults } from '../db/schema/index.js';
 import { newId } from '../ids.js';
@@ -7,7 +7,8 @@ export const STORED_RESULT_TTL_MS = 60 * 60 * 1000;
 
 export async function storeResult(
   db: Database,
-  input: { accountId: string; tool: string; result: unknown; totalChars: number },
+  /** `json`: the result already serialised, sent as is rather than stringified a second time. */
+  input: { accountId: string; tool: string; json: string; totalChars: number },
 ): Promise<{ handle: string; expiresAt: Date }> {
   const handle = newId('res');
   const expiresAt = new Date(Date.now() + STORED_RESULT_TTL_MS);
@@ -15,7 +16,7 @@ export async function storeResult(
     id: handle,
     accountId: input.accountId,
     tool: input.tool,
-    result: input.result,
+    result: sql`${input.json}::jsonb`,
     totalChars: input.totalChars,
     expiresAt,
   });
