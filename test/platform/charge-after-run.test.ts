@@ -89,6 +89,23 @@ describe('a call that runs first and pays after', () => {
     expect(probeRuns.count - runsBefore).toBe(2);
   });
 
+  it('answers 429 and charges nothing when the rate refusal arrives while the tool runs', async () => {
+    const account = await harness.account({ plan: 'hobby', credits: 20 });
+    const first = await harness.tool('probe', { hold: 2, after_run: true }, account.key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Another instance spends the rest of the key's window: this instance still saw room, so the
+    // next call runs before Redis answers, and Redis refuses it.
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    for (let i = 0; i < 2; i += 1) await harness.services.kv.slidingWindow(`rl:${account.keyId}`, 2, 1000);
+    const runsBefore = probeRuns.count;
+    const refused = await harness.tool('probe', { hold: 2, after_run: true, delay_ms: 50 }, account.key);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(probeRuns.count - runsBefore).toBe(1);
+    expect(await account.balance()).toBe(18);
+    expect((await usageRows(account.accountId)).map((row) => row.requestId)).toHaveLength(1);
+  });
+
   it('logs a failed call with zero credits and its error code, and charges nothing', async () => {
     const account = await harness.account({ credits: 20 });
     const res = await harness.tool(
