@@ -108,7 +108,8 @@ describe('cdk synth with bundling', () => {
       .map((resource: any) => join(outdir, resource.Metadata['aws:asset:path'], 'index.js'));
     for (const bundle of assetPaths) {
       expect(existsSync(bundle), bundle).toBe(true);
-      const source = readFileSync(bundle, 'utf8');
+      // index.js loads bundle.js through its compile cache (infra/bundling/compile-cache.mjs).
+      const source = readFileSync(join(bundle, '..', 'bundle.js'), 'utf8');
       expect(
         source.startsWith("const __importMetaUrl = require('url')"),
         'the banner that shims import.meta.url',
@@ -127,7 +128,7 @@ describe('cdk synth with bundling', () => {
     // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
     for (const [id, resource] of Object.entries<any>(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function' || !id.startsWith('Tool')) continue;
-      const bundle = join(outdir, resource.Metadata['aws:asset:path'], 'index.js');
+      const bundle = join(outdir, resource.Metadata['aws:asset:path'], 'bundle.js');
       // Browser tools carry the render path and load Chromium's driver from their layer; the
       // 1 MB budget is for the tools that start no browser.
       const toolName = String(resource.Properties.Description).split(':')[0];
@@ -148,7 +149,7 @@ describe('cdk synth with bundling', () => {
     };
     const folder = assetOf('ToolProcessDocument');
     expect(existsSync(join(folder, 'node_modules/unpdf/dist/pdfjs.mjs'))).toBe(true);
-    expect(readFileSync(join(folder, 'index.js'), 'utf8')).not.toContain('pdfjsVersion');
+    expect(readFileSync(join(folder, 'bundle.js'), 'utf8')).not.toContain('pdfjsVersion');
     expect(existsSync(join(assetOf('ToolScrape'), 'node_modules'))).toBe(false);
     const pdf = join(PROJECT_ROOT, 'test/fixtures/documents/report.pdf');
     const read = `import('unpdf').then(async ({ getDocumentProxy }) => {

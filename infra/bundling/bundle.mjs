@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLE_FILE, buildCompileCache, writeLoader } from './compile-cache.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const options = JSON.parse(process.argv[2]);
@@ -25,7 +26,7 @@ const englishOnlyZod = {
 
 await build({
   entryPoints: [options.entry],
-  outfile: join(outdir, 'index.js'),
+  outfile: join(outdir, BUNDLE_FILE),
   bundle: true,
   platform: 'node',
   target: 'node22',
@@ -48,3 +49,7 @@ for (const [from, to] of Object.entries(options.extraFiles ?? {})) {
   mkdirSync(dirname(join(outdir, to)), { recursive: true });
   copyFileSync(from, join(outdir, to));
 }
+
+writeLoader(outdir);
+// After the extra files: a bundle's init may read them.
+buildCompileCache(outdir);

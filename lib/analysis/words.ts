@@ -52,5 +52,12 @@ export function normalizeWord(word: string): string {
  * digits (apostrophes and hyphens inside kept).
  */
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  // Counted match by match: `match` built an array of every word first, which on a 4 MB page was a
+  // fifth of extract_text's time, most of it in the garbage collector.
+  COUNTED_WORD.lastIndex = 0;
+  let count = 0;
+  while (COUNTED_WORD.test(text)) count += 1;
+  return count;
 }
+
+const COUNTED_WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;

@@ -50,8 +50,13 @@ function firstBaseHref(root: ParentNode): string | undefined {
 
 /** Resolves `href` against `base`; null when it cannot be parsed. */
 export function toAbsolute(href: string, base: string): string | null {
+  const trimmed = href.trim();
+  // Without a base only an absolute URL parses, and every one has a scheme and so a colon. Saying
+  // no up front spares the thrown TypeError, which cost more than the parse (supplied html with no
+  // url has nothing else to resolve against).
+  if (!base && !trimmed.includes(':')) return null;
   try {
-    return new URL(href.trim(), base || undefined).href;
+    return new URL(trimmed, base || undefined).href;
   } catch {
     return null;
   }

@@ -36,7 +36,6 @@ export async function inlineOrStore(
   const { handle, expiresAt } = await storeResult(db, {
     accountId: input.accountId,
     tool: input.tool,
-    result: input.data,
     json,
     totalChars: json.length,
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { storedResults } from '../db/schema/index.js';
 import { newId } from '../ids.js';
@@ -10,16 +10,16 @@ export const STORED_RESULT_TTL_MS = 60 * 60 * 1000;
  * (what an HTML parser makes of it too), so storing the result cannot fail. The copy is made only
  * when the serialised result has the escape.
  */
-function storableJson(result: unknown, json = JSON.stringify(result)): unknown {
-  if (!json.includes('\\u0000')) return result;
-  return JSON.parse(json, (_key, value) =>
-    typeof value === 'string' ? value.replaceAll('\0', '\uFFFD') : value,
-  );
+function storableJson(json: string): string {
+  if (!json.includes('\\u0000')) return json;
+  // The escape itself, not a literal backslash before "u0000": an even run of backslashes precedes it.
+  return json.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\ufffd');
 }
 
 export async function storeResult(
   db: Database,
-  input: { accountId: string; tool: string; result: unknown; totalChars: number; json?: string },
+  /** `json`: the result already serialised, sent as is rather than stringified a second time. */
+  input: { accountId: string; tool: string; json: string; totalChars: number },
 ): Promise<{ handle: string; expiresAt: Date }> {
   const handle = newId('res');
   const expiresAt = new Date(Date.now() + STORED_RESULT_TTL_MS);
@@ -27,7 +27,7 @@ export async function storeResult(
     id: handle,
     accountId: input.accountId,
     tool: input.tool,
-    result: storableJson(input.result, input.json),
+    result: sql`${storableJson(input.json)}::jsonb`,
     totalChars: input.totalChars,
     expiresAt,
   });

@@ -49,6 +49,12 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
    * hold takes up to this much, never less than `price`; `run` charges what was actually used.
    */
   holdCeiling?: PriceOf<z.output<S>>;
+  /**
+   * True for an input this tool serves at its firm price and with no cost outside the process (no
+   * fetch, provider or browser: the caller supplied what it reads). Such a call runs first and is
+   * charged after, in one statement, instead of holding credits before it runs.
+   */
+  chargesAfterRun?: { bivariant(input: z.output<S>): boolean }['bivariant'];
   /** The list price shown in the self-description and catalog. */
   basePrice: number;
   /** Add-on rules in words, shown in the self-description. */

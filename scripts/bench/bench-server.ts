@@ -25,10 +25,11 @@ export interface BenchServers {
 
 export async function startBenchServers(
   tool: ToolDefinition<AnyToolSchema>,
-  options: { keys: number; credits: number },
+  options: { keys: number; credits: number; env?: Record<string, string> },
 ): Promise<BenchServers> {
   const config = parseConfig({
     ...process.env,
+    ...options.env,
     LOG_LEVEL: 'silent',
     DATABASE_URL:
       process.env.BENCH_DATABASE_URL ??

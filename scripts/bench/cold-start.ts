@@ -43,25 +43,38 @@ export async function runColdStartBench(): Promise<void> {
       {
         cwd: PROJECT_ROOT,
         stdio: 'ignore',
-        env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', CDK_DEFAULT_REGION: 'us-east-1' },
+        // Caches built by this Node, so that this Node can load with them (a deployment builds them
+        // only on the Lambda runtime's Node 22: infra/bundling/compile-cache.mjs).
+        env: {
+          ...process.env,
+          CDK_DISABLE_CLI_TELEMETRY: 'true',
+          CDK_DEFAULT_REGION: 'us-east-1',
+          COMPILE_CACHE: 'always',
+        },
       },
     );
     const template = JSON.parse(readFileSync(join(outdir, 'WebExtractionService.template.json'), 'utf8'));
     const globals = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
     const bare = summarize(Array.from({ length: RUNS }, () => processTime(['-e', '0'], outdir))).p50;
-    const rows: { name: string; bytes: number; loadMs: number; browser: boolean }[] = [];
+    const rows: { name: string; bytes: number; loadMs: number; uncachedMs: number; browser: boolean }[] = [];
     // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
     for (const [id, resource] of Object.entries<any>(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
       const folder = join(outdir, resource.Metadata['aws:asset:path']);
-      const bundle = join(folder, 'index.js');
-      const samples = Array.from({ length: RUNS }, () =>
-        processTime([...globals, '-e', `require(${JSON.stringify(bundle)})`], folder),
-      );
+      // index.js loads bundle.js through its compile cache; bundle.js required directly compiles it all.
+      const load = (file: string) =>
+        processTime([...globals, '-e', `require(${JSON.stringify(join(folder, file))})`], folder);
+      const cached: number[] = [];
+      const uncached: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        cached.push(load('index.js'));
+        uncached.push(load('bundle.js'));
+      }
       rows.push({
         name: id.replace(/Function[0-9A-F]{8}$/, ''),
-        bytes: statSync(bundle).size,
-        loadMs: summarize(samples).p50,
+        bytes: statSync(join(folder, 'bundle.js')).size,
+        loadMs: summarize(cached).p50,
+        uncachedMs: summarize(uncached).p50,
         browser: browserTools.has(String(resource.Properties.Description).split(':')[0]),
       });
     }
@@ -69,18 +82,24 @@ export async function runColdStartBench(): Promise<void> {
     console.log(`\nCold start: ${rows.length} synthesized bundles, median of ${RUNS} new processes each`);
     console.log(`  node -e 0 (same run): ${bare.toFixed(0)} ms`);
     console.log(
-      `  ${'function'.padEnd(34)} ${'KB'.padStart(6)} ${'load ms'.padStart(8)} ${'over bare'.padStart(9)}`,
+      `  ${'function'.padEnd(34)} ${'KB'.padStart(6)} ${'load ms'.padStart(8)} ${'over bare'.padStart(9)} ${'no cache'.padStart(9)} ${'over bare'.padStart(9)}`,
     );
     for (const row of rows) {
       const flag =
         !row.browser && (row.bytes > TARGET_BYTES || row.loadMs > TARGET_LOAD_MS) ? '  over target' : '';
       console.log(
-        `  ${row.name.padEnd(34)} ${(row.bytes / 1024).toFixed(0).padStart(6)} ${row.loadMs.toFixed(0).padStart(8)} ${(row.loadMs - bare).toFixed(0).padStart(9)}${flag}`,
+        `  ${row.name.padEnd(34)} ${(row.bytes / 1024).toFixed(0).padStart(6)} ${row.loadMs.toFixed(0).padStart(8)} ${(row.loadMs - bare).toFixed(0).padStart(9)} ${row.uncachedMs.toFixed(0).padStart(9)} ${(row.uncachedMs - bare).toFixed(0).padStart(9)}${flag}`,
       );
     }
     const tools = rows.filter((row) => row.name.startsWith('Tool') && !row.browser);
     const largest = Math.max(...tools.map((row) => row.bytes));
     const slowest = Math.max(...tools.map((row) => row.loadMs));
+    const worstOverBare = Math.max(...tools.map((row) => row.loadMs - bare));
+    const worstUncached = Math.max(...tools.map((row) => row.uncachedMs - bare));
+    console.log(
+      `  non-browser tools over node -e 0: worst +${worstOverBare.toFixed(0)} ms with the compile cache, ` +
+        `+${worstUncached.toFixed(0)} ms without (target <= +100 ms, goal +60 ms)`,
+    );
     console.log(
       `  non-browser tools: largest ${(largest / 1024).toFixed(0)} KB (target <= ${TARGET_BYTES / 1024} KB), ` +
         `slowest load ${slowest.toFixed(0)} ms (target <= ${TARGET_LOAD_MS} ms; bare node ${bare.toFixed(0)} ms)`,

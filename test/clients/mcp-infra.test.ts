@@ -68,8 +68,7 @@ describe('the MCP endpoint on AWS', () => {
     const folder = mkdtempSync(join(outdir, 'bundle-'));
     const job = JSON.stringify({ entry: 'functions/mcp.ts', external: EXTERNAL_MODULES, extraFiles: {} });
     await run(process.execPath, ['infra/bundling/bundle.mjs', job, folder], { cwd: PROJECT_ROOT });
-    const bundle = join(folder, 'index.js');
-    expect(statSync(bundle).size).toBeLessThan(1_000_000);
+    expect(statSync(join(folder, 'bundle.js')).size).toBeLessThan(1_000_000);
     // Lambda's Node 22 has a global WebSocket (the bundles leave `ws` out); Node 20 has it behind a flag.
     const flags = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
     const probe = 'const m = require("./index.js"); setTimeout(() => console.log(typeof m.handler), 200);';

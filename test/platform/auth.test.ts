@@ -74,7 +74,7 @@ describe('account scope', () => {
     const { handle } = await storeResult(harness.services.db, {
       accountId: owner.accountId,
       tool: 'probe',
-      result: { secret: 1 },
+      json: JSON.stringify({ secret: 1 }),
       totalChars: 12,
     });
     expect(await loadStoredResult(harness.services.db, owner.accountId, handle)).not.toBeNull();

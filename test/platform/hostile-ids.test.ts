@@ -129,10 +129,11 @@ describe('NUL anywhere else never reaches storage', () => {
     const { handle } = await storeResult(db, {
       accountId: account.accountId,
       tool: 'fetch_url',
-      result: { content: 'a\u0000b', nested: ['\u0000'] },
+      // A literal backslash before "u0000" is text, not the escape, and stays as it is.
+      json: JSON.stringify({ content: 'a\u0000b', nested: ['\u0000'], literal: '\\u0000' }),
       totalChars: 30,
     });
     const row = await loadStoredResult(db, account.accountId, handle);
-    expect(row?.result).toEqual({ content: 'a\uFFFDb', nested: ['\uFFFD'] });
+    expect(row?.result).toEqual({ content: 'a\uFFFDb', nested: ['\uFFFD'], literal: '\\u0000' });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAutoRecharge } from '../../lib/auth/accounts.js';
 import { rowsOf } from '../../lib/db/rows.js';
 import { creditHolds, rechargeRequests, usageLog } from '../../lib/db/schema/index.js';
+import { HOLD_MARGIN_SECONDS } from '../../lib/ledger/hold.js';
 import { holdCredits, releaseStaleHolds, settleHold, withdrawHold } from '../../lib/ledger/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
@@ -13,6 +14,10 @@ beforeAll(async () => {
   harness = await startHarness({ tools: [probeTool] });
 });
 afterAll(() => harness.close());
+
+async function holdsOf(accountId: string) {
+  return harness.services.db.select().from(creditHolds).where(eq(creditHolds.accountId, accountId));
+}
 
 async function usageRows(accountId: string) {
   return harness.services.db.select().from(usageLog).where(eq(usageLog.accountId, accountId));
@@ -138,8 +143,8 @@ describe('402 and automatic recharge', () => {
   });
 });
 
-describe('stale holds', () => {
-  it('returns the credits of a hold whose process was killed before settling', async () => {
+describe('expired holds', () => {
+  it('gives a killed call its credits back once its hold expires, with no sweep', async () => {
     const account = await harness.account({ credits: 30 });
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (databaseUrl) {
@@ -172,38 +177,88 @@ describe('stale holds', () => {
       });
     }
     expect(await account.balance()).toBe(18);
-    // Not yet expired: the sweep must leave it alone.
-    await releaseStaleHolds(harness.services.db, new Date(Date.now() - 60_000));
-    expect(await account.balance()).toBe(18);
-    // Sweeping at a time just past its 1 s expiry: other files' in-flight holds (15 min) stay untouched.
+    // Past its 1 s expiry the hold no longer counts: the balance reads whole and can be spent whole.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await releaseStaleHolds(harness.services.db)).toBeGreaterThanOrEqual(1);
     expect(await account.balance()).toBe(30);
-    const holds = await harness.services.db
-      .select()
-      .from(creditHolds)
-      .where(eq(creditHolds.accountId, account.accountId));
-    expect(holds.map((hold) => hold.status)).toEqual(['expired']);
-    // A second sweep finds nothing left to give back.
+    const spendAll = await harness.tool('probe', { hold: 30 }, account.key);
+    expect(spendAll.status, JSON.stringify(spendAll.body)).toBe(200);
+    expect(spendAll.body).toMatchObject({ credits_used: 30, credits_remaining: 0 });
+    const holds = await holdsOf(account.accountId);
+    expect(holds.map((hold) => [hold.amount, hold.status]).sort()).toEqual([
+      [12, 'expired'],
+      [30, 'committed'],
+    ]);
+    // The sweep has nothing of this account left to give back.
     await releaseStaleHolds(harness.services.db);
-    expect(await account.balance()).toBe(30);
+    expect(await account.balance()).toBe(0);
+  });
+
+  it('takes an expired hold back in a call that then finds the balance short, still refunding it', async () => {
+    const account = await harness.account({ credits: 5 });
+    await holdCredits(harness.services.db, {
+      accountId: account.accountId,
+      apiKeyId: account.keyId,
+      tool: 'probe',
+      requestId: 'req_expired',
+      amount: 4,
+      ttlSeconds: -1,
+    });
+    const short = await harness.tool('probe', { hold: 9 }, account.key);
+    expect(short.status).toBe(402);
+    expect(await account.balance()).toBe(5);
+    expect((await holdsOf(account.accountId)).map((hold) => hold.status)).toEqual(['expired']);
+    // Taken back once: neither the sweep nor the next statement refunds it again.
+    await releaseStaleHolds(harness.services.db);
+    expect(await account.balance()).toBe(5);
+  });
+
+  it("expires a hold its holder's budget plus a margin after it was taken", async () => {
+    const account = await harness.account({ credits: 50 });
+    const take = (requestId: string, budgetMs?: number) =>
+      holdCredits(harness.services.db, {
+        accountId: account.accountId,
+        apiKeyId: account.keyId,
+        tool: 'probe',
+        requestId,
+        amount: 1,
+        budgetMs,
+      });
+    await take('req_tool');
+    await take('req_check', 90_000);
+    const lifetimes = await harness.services.db.execute(sql`
+      SELECT request_id, extract(epoch FROM expires_at - created_at)::float AS seconds
+      FROM credit_holds WHERE account_id = ${account.accountId} ORDER BY request_id`);
+    const seconds = Object.fromEntries(
+      rowsOf<{ request_id: string; seconds: number }>(lifetimes).map((row) => [
+        row.request_id,
+        Number(row.seconds),
+      ]),
+    );
+    // A 30 s tool's hold lasts about a minute; a 90 s check's two minutes: both back within two minutes.
+    expect(seconds.req_tool).toBeCloseTo(30 + HOLD_MARGIN_SECONDS, 0);
+    expect(seconds.req_check).toBeCloseTo(90 + HOLD_MARGIN_SECONDS, 0);
+    expect(seconds.req_check).toBeLessThanOrEqual(120);
   });
 
   it('drains a backlog larger than one batch in a single sweep', async () => {
     const account = await harness.account({ credits: 600 });
-    for (let i = 0; i < 600; i += 1) {
-      await holdCredits(harness.services.db, {
-        accountId: account.accountId,
-        apiKeyId: account.keyId,
-        tool: 'probe',
-        requestId: `req_backlog_${i}`,
-        amount: 1,
-        ttlSeconds: -60,
-      });
-    }
-    expect(await account.balance()).toBe(0);
+    // Written directly: every hold taken through the ledger would take back the expired ones before it.
+    await harness.services.db.execute(sql`
+      WITH backlog AS (
+        INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at)
+        SELECT 'hold_backlog_' || ${account.accountId} || '_' || n, ${account.accountId}, ${account.keyId},
+          'probe', 'req_backlog_' || n, 1, 'held', now() - interval '1 minute'
+        FROM generate_series(1, 600) AS n
+      )
+      UPDATE accounts SET balance = 0 WHERE id = ${account.accountId}`);
+    // Expired holds stop counting before any sweep.
+    expect(await account.balance()).toBe(600);
     expect(await releaseStaleHolds(harness.services.db)).toBeGreaterThanOrEqual(600);
     expect(await account.balance()).toBe(600);
+    const stored = await harness.services.db.execute(
+      sql`SELECT balance FROM accounts WHERE id = ${account.accountId}`,
+    );
+    expect(Number(rowsOf<{ balance: number }>(stored)[0].balance)).toBe(600);
   });
 
   it('keeps the database constraint: a balance can never be negative', async () => {

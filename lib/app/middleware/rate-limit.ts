@@ -13,8 +13,8 @@ const headroom = new RateHeadroom();
  *
  * With `handlerAwaitsVerdict` (the metered tool calls, whose handler waits for `rateVerdict` before
  * the tool runs), a key this instance last saw with room in its window goes on while Redis decides:
- * the body is read and the hold taken in the meantime, which takes the rate limit's round trip off
- * the call. Any other key, and every other route, waits for the verdict first, so a caller over its
+ * the body is read and the hold taken (or, for a call that pays after it runs, the tool run) in the
+ * meantime, which takes the rate limit's round trip off the call. Any other key, and every other route, waits for the verdict first, so a caller over its
  * rate never gets as far as a hold.
  */
 export const rateLimitFor = (

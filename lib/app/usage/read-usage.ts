@@ -3,6 +3,7 @@ import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { accounts, usageLog } from '../../db/schema/index.js';
 import { ApiError } from '../../errors/api-error.js';
+import { availableBalance } from '../../ledger/balance.js';
 import { daysOf, type UsageRange } from './range.js';
 import type { usageSchema } from './schemas.js';
 
@@ -33,7 +34,7 @@ export async function readUsage(db: Database, accountId: string, range: UsageRan
       .groupBy(day, usageLog.tool)
       .orderBy(day, usageLog.tool),
     db
-      .select({ balance: accounts.balance, plan: accounts.plan })
+      .select({ balance: availableBalance, plan: accounts.plan })
       .from(accounts)
       .where(eq(accounts.id, accountId)),
   ]);

@@ -103,8 +103,6 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   }
   for (const [key, value] of named) if (key.startsWith('twitter:')) twitter[key] ??= value;
 
-  const titleTag = tags.title ? textOf(tags.title) : '';
-  const h1 = tags.firstH1 ? textOf(tags.firstH1) : '';
   const articleAuthor = property('article:author');
   const author = first(
     named.get('author'),
@@ -119,8 +117,7 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   );
 
   return {
-    title: first(property('og:title'), twitter['twitter:title'], titleTag, h1),
-    description: first(named.get('description'), property('og:description'), twitter['twitter:description']),
+    ...titleAndDescription(tags, { named, properties }),
     canonical_url: absolute(first(linkHref('canonical'), property('og:url'))),
     language: first(
       tags.html?.attribs.lang,
@@ -160,6 +157,30 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
     open_graph: openGraph,
     twitter,
     json_ld: jsonLd,
+  };
+}
+
+/**
+ * Title and description alone, by the rules `extractMetadata` applies to them, for a caller that
+ * needs no other field (extract_text): no JSON-LD parse, no URL resolution.
+ */
+export function extractTitleAndDescription($: CheerioAPI): Pick<PageMetadata, 'title' | 'description'> {
+  const tags = collectPageTags($);
+  return titleAndDescription(tags, readMeta(tags.metas));
+}
+
+function titleAndDescription(
+  tags: ReturnType<typeof collectPageTags>,
+  { named, properties }: Pick<HeadTags, 'named' | 'properties'>,
+): Pick<PageMetadata, 'title' | 'description'> {
+  const property = (key: string) => properties.find(([k]) => k === key)?.[1] ?? null;
+  // A twitter:* value from property= first, then from name=, as the `twitter` field reads them.
+  const twitter = (key: string) => property(key) ?? named.get(key) ?? null;
+  const titleTag = tags.title ? textOf(tags.title) : '';
+  const h1 = tags.firstH1 ? textOf(tags.firstH1) : '';
+  return {
+    title: first(property('og:title'), twitter('twitter:title'), titleTag, h1),
+    description: first(named.get('description'), property('og:description'), twitter('twitter:description')),
   };
 }
 

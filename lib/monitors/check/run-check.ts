@@ -16,6 +16,9 @@ import type { CheckRuntime } from './check-runtime.js';
 
 export type { CheckRequest, CheckRow };
 
+/** The check worker's timeout (infra/monitors.ts): a killed check's hold comes back this long plus a margin after it was taken. */
+const CHECK_WORKER_BUDGET_MS = 90_000;
+
 /**
  * One check of one monitor, §3.1 end to end: claim the monitor's running slot (the database's
  * unique index decides overlap), hold 3 credits per target, fetch every target at once, compare,
@@ -52,6 +55,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
     tool: 'track_changes',
     requestId: claimed.id,
     amount,
+    budgetMs: CHECK_WORKER_BUDGET_MS,
   });
   if (!hold) {
     await requestAutoRecharge(db, monitor.accountId);

@@ -42,6 +42,8 @@ export const analyzeContentTool = defineTool({
     '(English lexicon; other languages without a hit are `not_applicable`) and Flesch readability. ' +
     'Deterministic: no model is involved.',
   price: 3,
+  // `url` wins when both are sent; supplied text alone is read in-process.
+  chargesAfterRun: (input) => input.url === undefined,
   basePrice: 3,
   schema,
   example: {

@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio/slim';
 import { countWords } from '../../analysis/words.js';
 import { validationError } from '../../errors/api-error.js';
 import { PageDocument, SelectorError } from '../../extract/index.js';
+import { extractTitleAndDescription } from '../../extract/metadata/index.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
@@ -67,7 +68,8 @@ function htmlText(source: TextSource, request: TextRequest): ExtractedText {
             preserve_links: request.preserve_links,
             preserve_formatting: request.preserve_formatting,
           });
-    return { content, title: document.metadata.title, description: document.metadata.description };
+    // Only the two fields this tool returns: the full metadata (JSON-LD, favicon, URLs) is work for nothing here.
+    return { content, ...extractTitleAndDescription(document.$) };
   } catch (error) {
     if (error instanceof SelectorError)
       throw validationError(error.message, [{ field: 'selector', message: error.message }]);

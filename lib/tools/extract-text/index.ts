@@ -135,6 +135,8 @@ export const extractTextTool = defineTool({
     'line, plain text and JSON as served. Binaries answer 415 (use process_document).',
   price: PRICE,
   holdCeiling: ESCALATION_HOLD.holdCeiling,
+  // `html` wins when both are sent, and is never fetched nor escalated: read in-process at the firm price.
+  chargesAfterRun: (input) => input.html !== undefined,
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,
