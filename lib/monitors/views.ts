@@ -6,6 +6,7 @@ import type {
   webhookDeliveries,
 } from '../db/schema/monitors.js';
 import { validationError } from '../errors/api-error.js';
+import { isServiceId } from '../ids.js';
 
 /** The API's shapes of document 1 §2.2–§2.5, made from rows. Timestamps are ISO 8601 in UTC. */
 
@@ -134,7 +135,7 @@ export function encodeCursor(id: string): string {
 
 export function decodeCursor(cursor: string, prefix: string): string {
   const id = Buffer.from(cursor, 'base64url').toString();
-  if (!new RegExp(`^${prefix}_[0-9A-Z]{20}$`).test(id)) {
+  if (!isServiceId(prefix, id)) {
     throw validationError('cursor is not a value this list returned', [
       { field: 'cursor', message: "use the previous response's next_cursor" },
     ]);
