@@ -43,6 +43,8 @@ export interface BrowserHostServiceProps {
   projectRoot: string;
   /** Secrets Manager secret with DATABASE_URL, UPSTASH_REDIS_REST_URL/TOKEN and BROWSER_HOST_TOKEN. */
   secretName: string;
+  /** Pins the version its tasks read at start (a new version starts a new deployment). */
+  secretVersionId?: string;
   environment: Record<string, string>;
   maxSessions?: number;
   logRetention?: RetentionDays;
@@ -61,7 +63,10 @@ export class BrowserHostService extends Construct {
   constructor(scope: Construct, id: string, props: BrowserHostServiceProps) {
     super(scope, id);
     const secret = Secret.fromSecretNameV2(this, 'RuntimeSecret', props.secretName);
-    const fromSecret = (field: string) => EcsSecret.fromSecretsManager(secret, field);
+    const fromSecret = (field: string) =>
+      props.secretVersionId
+        ? EcsSecret.fromSecretsManagerVersion(secret, { versionId: props.secretVersionId }, field)
+        : EcsSecret.fromSecretsManager(secret, field);
     const logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,

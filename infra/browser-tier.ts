@@ -20,6 +20,7 @@ export interface BrowserTierProps {
   tools: readonly ToolDefinition<AnyToolSchema>[];
   projectRoot: string;
   secretName: string;
+  secretVersionId?: string;
   environment: Record<string, string>;
   logRetention?: RetentionDays;
 }
@@ -57,12 +58,14 @@ export class BrowserTier extends Construct {
         vpc,
         projectRoot: props.projectRoot,
         secretName: props.secretName,
+        secretVersionId: props.secretVersionId,
         environment: props.environment,
         logRetention: props.logRetention,
         accessLogBucket: logBucket,
       });
       this.hostToken = SecretValue.secretsManager(props.secretName, {
         jsonField: 'BROWSER_HOST_TOKEN',
+        versionId: props.secretVersionId,
       }).unsafeUnwrap();
       this.vpc = vpc;
     }

@@ -19,7 +19,7 @@ export interface MonitorsProps {
   /** What every ServiceFunction of the stack shares (secret name, environment, project root). */
   shared: Pick<
     ServiceFunctionProps,
-    'secretName' | 'extraSecretFields' | 'environment' | 'projectRoot' | 'logRetention'
+    'secretName' | 'secretVersionId' | 'extraSecretFields' | 'environment' | 'projectRoot' | 'logRetention'
   >;
   projectRoot: string;
   /** The EMAIL_FROM the functions send as (`Name <address>` or a bare address); SES is scoped to it. */

@@ -222,6 +222,21 @@ describe('alarms', () => {
   });
 });
 
+describe('rotating the runtime secret', () => {
+  it('pins every reference, the functions’ and the host task’s, to the version named in context', () => {
+    const version = 'f1e2d3c4-0000-4000-8000-000000000001';
+    const pinned = synth({ [CONTEXT.secretVersionId]: version });
+    const functions = Object.values(pinned.findResources('AWS::Lambda::Function'));
+    for (const fn of functions)
+      expect(fn.Properties.Environment.Variables.DATABASE_URL).toBe(
+        `{{resolve:secretsmanager:web-extraction/runtime:SecretString:DATABASE_URL::${version}}}`,
+      );
+    const [task] = Object.values(pinned.findResources('AWS::ECS::TaskDefinition'));
+    for (const { ValueFrom } of task.Properties.ContainerDefinitions[0].Secrets)
+      expect(JSON.stringify(ValueFrom)).toContain(`::${version}`);
+  });
+});
+
 describe('retention, logs and permissions', () => {
   it('keeps every log group, and the log bucket, as long as context says', () => {
     const kept = synth({

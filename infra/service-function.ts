@@ -61,6 +61,12 @@ export interface ServiceFunctionProps {
   /** Name (or ARN) of the Secrets Manager secret holding a JSON object with SECRET_FIELDS. */
   secretName: string;
   /**
+   * A version of that secret to pin (context `service:secretVersionId`). CloudFormation re-reads a
+   * dynamic reference only when the reference itself changes, so naming the new version after a
+   * rotation is what makes the deploy hand every function the new values.
+   */
+  secretVersionId?: string;
+  /**
    * Further fields of the same secret passed under their own names: the provider keys and URLs the
    * deployer put there. Named explicitly, since a dynamic reference to a missing field fails the deploy.
    */
@@ -125,7 +131,10 @@ export class ServiceFunction extends Construct {
     const secrets = Object.fromEntries(
       [...SECRET_FIELDS, ...(props.extraSecretFields ?? [])].map((field) => [
         field,
-        SecretValue.secretsManager(props.secretName, { jsonField: field }).unsafeUnwrap(),
+        SecretValue.secretsManager(props.secretName, {
+          jsonField: field,
+          versionId: props.secretVersionId,
+        }).unsafeUnwrap(),
       ]),
     );
 

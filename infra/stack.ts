@@ -24,6 +24,8 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replac
 /** CDK context keys this stack reads (cdk.json, or `-c key=value`). No AWS lookups. */
 export const CONTEXT = {
   secretName: 'service:secretName',
+  /** The runtime secret's version to deploy (after a rotation); unset, its current version. */
+  secretVersionId: 'service:secretVersionId',
   optOutHosts: 'service:optOutHosts',
   robotsProductToken: 'service:robotsProductToken',
   emailFrom: 'service:emailFrom',
@@ -117,7 +119,15 @@ export class ExtractionServiceStack extends Stack {
     if (emailFrom) environment.EMAIL_FROM = String(emailFrom);
     const extraSecretFields = providerSecretFields(this.node.tryGetContext(CONTEXT.providerSecrets));
     const logRetention = logRetentionFrom(this.node.tryGetContext(CONTEXT.logRetentionDays));
-    const shared = { secretName, extraSecretFields, environment, projectRoot: PROJECT_ROOT, logRetention };
+    const secretVersionId: string | undefined = this.node.tryGetContext(CONTEXT.secretVersionId) || undefined;
+    const shared = {
+      secretName,
+      secretVersionId,
+      extraSecretFields,
+      environment,
+      projectRoot: PROJECT_ROOT,
+      logRetention,
+    };
 
     // The dashboard is built here, only when this synth bundles (the template tests skip both).
     const dashboardFiles = this.bundlingRequired
@@ -163,6 +173,7 @@ export class ExtractionServiceStack extends Stack {
           tools,
           projectRoot: PROJECT_ROOT,
           secretName,
+          secretVersionId,
           environment,
           logRetention,
         })
