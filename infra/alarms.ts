@@ -19,9 +19,9 @@ import { API_METRICS_NAMESPACE, type ServiceHttpApi } from './http-api.js';
 import type { Monitors } from './monitors.js';
 
 /** Share of 5xx answers (percent) on one route over five minutes, twice in a row, that alarms. */
-export const ROUTE_SERVER_ERROR_PERCENT = 5;
+const ROUTE_SERVER_ERROR_PERCENT = 5;
 /** A due monitor this late means the schedule is not being kept (the issue's ten minutes). */
-export const SWEEPER_LAG = Duration.minutes(10);
+const SWEEPER_LAG = Duration.minutes(10);
 
 export interface AlarmsProps {
   /** The address the alarm topic mails (context `service:alarmEmail`); none, no subscription. */

@@ -30,7 +30,7 @@ export interface MonitorsProps {
 const DEFAULT_EMAIL_FROM = 'monitors@localhost';
 
 /** `Monitors <monitors@acme.example>` → `monitors@acme.example`. */
-export function senderAddress(emailFrom: string): string {
+function senderAddress(emailFrom: string): string {
   return (/<([^>]+)>/.exec(emailFrom)?.[1] ?? emailFrom).trim();
 }
 

@@ -40,7 +40,7 @@ export const CONTEXT = {
   apiBurstLimit: 'service:apiBurstLimit',
 } as const;
 
-export const DEFAULT_LOG_RETENTION_DAYS = RetentionDays.ONE_MONTH;
+const DEFAULT_LOG_RETENTION_DAYS = RetentionDays.ONE_MONTH;
 export const DEFAULT_API_RATE_LIMIT = 200;
 export const DEFAULT_API_BURST_LIMIT = 400;
 
@@ -72,7 +72,7 @@ export function providerSecretFields(value: unknown): string[] {
 }
 
 /** A retention CloudWatch accepts, from context; anything else fails synth naming the choices. */
-export function logRetentionFrom(value: unknown): RetentionDays {
+function logRetentionFrom(value: unknown): RetentionDays {
   if (value === undefined || value === null || value === '') return DEFAULT_LOG_RETENTION_DAYS;
   const days = Number(value);
   const allowed = Object.values(RetentionDays).filter((entry): entry is number => typeof entry === 'number');
