@@ -277,6 +277,15 @@ describe('retention, logs and permissions', () => {
         'AWSLambdaBasicExecutionRole',
       );
     }
+    // The functions in the VPC, and only they, may manage their network interfaces.
+    const roles = template.findResources('AWS::IAM::Role');
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      const role = roles[fn.Properties.Role['Fn::GetAtt'][0]];
+      const managed = JSON.stringify(role.Properties.ManagedPolicyArns ?? []);
+      expect(managed.includes('AWSLambdaVPCAccessExecutionRole'), fn.Properties.Description).toBe(
+        fn.Properties.VpcConfig !== undefined,
+      );
+    }
     const catalog = functionId('OpenAPI document');
     const role = template.findResources('AWS::Lambda::Function')[catalog].Properties.Role['Fn::GetAtt'][0];
     const policy = Object.values(template.findResources('AWS::IAM::Policy')).find((candidate) =>

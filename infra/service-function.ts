@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { AssetHashType, DockerImage, Duration, SecretValue, Validations } from 'aws-cdk-lib';
 import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   Code,
@@ -121,6 +121,12 @@ export class ServiceFunction extends Construct {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
     });
     logGroup.grantWrite(role);
+    // Lambda adds this to the roles it makes, not to one it is given: without it a function in the
+    // VPC cannot create its network interfaces and the deploy fails.
+    if (props.vpc)
+      role.addManagedPolicy(
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaVPCAccessExecutionRole'),
+      );
 
     // Secrets as CloudFormation dynamic references ({{resolve:secretsmanager:...}}): resolved at
     // deploy time, so nothing is looked up at synth and the values never appear in the template or
