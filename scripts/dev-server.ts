@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   void runSweep();
 
   const everywhere = host === '0.0.0.0' || host === '::';
-  const base = `http://${everywhere ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+  const shownHost =
+    everywhere || host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const base = `http://${shownHost}:${config.PORT}`;
   console.log(`Web extraction service listening on ${base}`);
   if (everywhere)
     console.log(`  HOST=${host}: reachable from other machines, and so is the dev API key printed below`);

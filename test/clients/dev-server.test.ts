@@ -22,7 +22,7 @@ afterAll(() => server?.close());
 
 describe('the clients against `npm start`', () => {
   it('announces /mcp, lists every tool over MCP and charges an MCP call and an SDK call alike', async () => {
-    expect(output).toContain(`MCP:      http://127.0.0.1:${new URL(base).port}/mcp`);
+    expect(output).toContain(`MCP:      http://localhost:${new URL(base).port}/mcp`);
     const mcp = new Client({ name: 'dev-server-test', version: '1.0.0' });
     await mcp.connect(
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {

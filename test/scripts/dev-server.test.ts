@@ -42,7 +42,7 @@ describe('npm start', () => {
       const local = await start({ DEV_API_KEY: 'loopback-key' });
       try {
         const port = Number(new URL(local.base).port);
-        expect(local.output()).toContain(`listening on http://127.0.0.1:${port}`);
+        expect(local.output()).toContain(`listening on http://localhost:${port}`);
         expect(await accepts('127.0.0.1', port)).toBe(true);
         expect(await accepts(address, port)).toBe(false);
       } finally {
