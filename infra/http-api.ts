@@ -1,6 +1,7 @@
 import { Duration, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   type HttpRouteIntegration,
   HttpStage,
@@ -74,6 +75,17 @@ export class ServiceHttpApi extends Construct {
         format: AccessLogFormat.custom(format),
       },
     });
+
+    // The default route answers without a key (the reference, /openapi.json, the dashboard shell,
+    // every unknown path): a tenth of the stage, so a flood of made-up paths cannot take the
+    // whole stage's rate from the keyed routes.
+    // RouteSettings is a free-form map in the L1, so its keys are written as CloudFormation spells them.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = {
+      $default: {
+        ThrottlingRateLimit: Math.max(1, Math.floor(props.rateLimit / 10)),
+        ThrottlingBurstLimit: Math.max(1, Math.floor(props.burstLimit / 10)),
+      },
+    };
 
     // The share of 5xx answers per route, as an average: every request writes 100 (a 5xx) or 0.
     // Two filters on one metric, since a filter has one value; the gateway's detailed per-route

@@ -133,6 +133,8 @@ describe('the gateway', () => {
     const limited = synth({ [CONTEXT.apiRateLimit]: '50', [CONTEXT.apiBurstLimit]: 80 });
     limited.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 },
+      // The keyless default route gets a tenth of the stage.
+      RouteSettings: { $default: { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 8 } },
     });
     expect(() => synth({ [CONTEXT.apiRateLimit]: '-3' })).toThrow(
       /service:apiRateLimit: -3 is not a positive integer/,
