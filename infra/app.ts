@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { checkWithNagPacks } from './nag.js';
 import { ExtractionServiceStack } from './stack.js';
 
 // Synth needs no AWS account: no lookups, and the region falls back so `cdk synth` runs offline.
@@ -9,3 +10,4 @@ new ExtractionServiceStack(app, 'WebExtractionService', {
     region: process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
   },
 });
+checkWithNagPacks(app);

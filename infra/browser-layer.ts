@@ -1,8 +1,9 @@
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
-import { Architecture, Code, LayerVersion, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, LayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { LAMBDA_RUNTIME } from './service-function.js';
 
 /**
  * The packages browser tools load at run time and no bundle carries: playwright-core,
@@ -32,7 +33,7 @@ export class BrowserLayer extends Construct {
     const packages = dependencyClosure(modules, BROWSER_LAYER_PACKAGES);
     this.layer = new LayerVersion(this, 'Layer', {
       description: `Browser runtime for the browser tools: ${BROWSER_LAYER_PACKAGES.join(', ')}`,
-      compatibleRuntimes: [Runtime.NODEJS_22_X],
+      compatibleRuntimes: [LAMBDA_RUNTIME],
       compatibleArchitectures: [Architecture.X86_64],
       code: Code.fromAsset(join(props.projectRoot, 'infra'), {
         assetHashType: AssetHashType.CUSTOM,

@@ -1,6 +1,8 @@
-import { SecretValue } from 'aws-cdk-lib';
-import { SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
+import { Duration, SecretValue, Validations } from 'aws-cdk-lib';
+import { FlowLogDestination, FlowLogTrafficType, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { BrowserHostService } from './browser-host.js';
@@ -18,14 +20,16 @@ export interface BrowserTierProps {
   tools: readonly ToolDefinition<AnyToolSchema>[];
   projectRoot: string;
   secretName: string;
+  secretVersionId?: string;
   environment: Record<string, string>;
+  logRetention?: RetentionDays;
 }
 
 const BROWSER_FUNCTION_MEMORY_MB = 2048;
 
 export class BrowserTier extends Construct {
   private readonly layer: BrowserLayer;
-  private readonly host: BrowserHostService | null = null;
+  readonly host: BrowserHostService | null = null;
   private readonly vpc: Vpc | null = null;
   private readonly hostToken: string = '';
 
@@ -43,14 +47,25 @@ export class BrowserTier extends Construct {
           { name: 'private', subnetType: SubnetType.PRIVATE_WITH_EGRESS },
         ],
       });
+      const logBucket = operationsLogBucket(this, props.logRetention ?? RetentionDays.ONE_MONTH);
+      // Every flow of the host's VPC (the browser's egress through the NAT included), to S3: what
+      // an operator reads when a page will not load or a task cannot reach the database.
+      vpc.addFlowLog('FlowLogs', {
+        destination: FlowLogDestination.toS3(logBucket, 'vpc-flow-logs/'),
+        trafficType: FlowLogTrafficType.ALL,
+      });
       this.host = new BrowserHostService(this, 'Host', {
         vpc,
         projectRoot: props.projectRoot,
         secretName: props.secretName,
+        secretVersionId: props.secretVersionId,
         environment: props.environment,
+        logRetention: props.logRetention,
+        accessLogBucket: logBucket,
       });
       this.hostToken = SecretValue.secretsManager(props.secretName, {
         jsonField: 'BROWSER_HOST_TOKEN',
+        versionId: props.secretVersionId,
       }).unsafeUnwrap();
       this.vpc = vpc;
     }
@@ -81,4 +96,23 @@ export class BrowserTier extends Construct {
       },
     };
   }
+}
+
+/**
+ * The load balancer's access logs and the VPC's flow logs, kept as long as the log groups. S3-managed
+ * encryption: ELB access logs support no KMS key.
+ */
+function operationsLogBucket(scope: Construct, retention: RetentionDays): Bucket {
+  const bucket = new Bucket(scope, 'OperationsLogs', {
+    encryption: BucketEncryption.S3_MANAGED,
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    enforceSSL: true,
+    lifecycleRules: retention === RetentionDays.INFINITE ? [] : [{ expiration: Duration.days(retention) }],
+  });
+  Validations.of(bucket).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason:
+      'This bucket holds logs (ALB access logs, VPC flow logs) written only by the log delivery services; logging its own access would need a second bucket for no new information.',
+  });
+  return bucket;
 }

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { type HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -17,8 +17,38 @@ const CHECK_TIMEOUT = Duration.seconds(90);
 export interface MonitorsProps {
   api: HttpApi;
   /** What every ServiceFunction of the stack shares (secret name, environment, project root). */
-  shared: Pick<ServiceFunctionProps, 'secretName' | 'extraSecretFields' | 'environment' | 'projectRoot'>;
+  shared: Pick<
+    ServiceFunctionProps,
+    'secretName' | 'secretVersionId' | 'extraSecretFields' | 'environment' | 'projectRoot' | 'logRetention'
+  >;
   projectRoot: string;
+  /** The EMAIL_FROM the functions send as (`Name <address>` or a bare address); SES is scoped to it. */
+  emailFrom?: string;
+}
+
+/** The sender the app uses when EMAIL_FROM is not configured (lib/env.ts). */
+const DEFAULT_EMAIL_FROM = 'monitors@localhost';
+
+/** `Monitors <monitors@acme.example>` → `monitors@acme.example`. */
+function senderAddress(emailFrom: string): string {
+  return (/<([^>]+)>/.exec(emailFrom)?.[1] ?? emailFrom).trim();
+}
+
+/**
+ * Sending through SES as the configured sender only: the identity may be the address itself or its
+ * domain (whichever the deployer verified), and `ses:FromAddress` pins the From header to it, so a
+ * function cannot send as any other verified identity of the account.
+ */
+function sendEmailAs(scope: Construct, emailFrom: string): PolicyStatement {
+  const address = senderAddress(emailFrom);
+  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const identity = (name: string) =>
+    Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+  return new PolicyStatement({
+    actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+    resources: [identity(address), identity(domain)],
+    conditions: { StringEquals: { 'ses:FromAddress': address } },
+  });
 }
 
 /**
@@ -29,14 +59,17 @@ export interface MonitorsProps {
  */
 export class Monitors extends Construct {
   readonly queue: Queue;
+  /** Check and delivery jobs that failed three receives. */
+  readonly checkDeadLetters: Queue;
+  /** Sweeps that failed their retry, and schedule events EventBridge could not deliver. */
+  readonly sweepDeadLetters: Queue;
+  readonly worker: ServiceFunction;
+  readonly sweeper: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: MonitorsProps) {
     super(scope, id);
     const entry = (file: string) => `${props.projectRoot}/functions/${file}`;
-    const sendEmail = new PolicyStatement({
-      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: ['*'],
-    });
+    const sendEmail = sendEmailAs(this, props.emailFrom ?? DEFAULT_EMAIL_FROM);
 
     const api = new ServiceFunction(this, 'Api', {
       ...props.shared,
@@ -51,22 +84,31 @@ export class Monitors extends Construct {
       props.api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
     }
 
-    const deadLetters = new Queue(this, 'CheckDeadLetters', { retentionPeriod: Duration.days(14) });
+    // A poison job (one that fails every time) leaves the check queue after three receives.
+    this.checkDeadLetters = deadLetterQueue(this, 'CheckDeadLetters');
     // Visibility at six times the worker's timeout, as Lambda's SQS guidance asks, so a message is
     // never handed to a second worker while the first still runs it.
     this.queue = new Queue(this, 'Checks', {
       visibilityTimeout: Duration.seconds(CHECK_TIMEOUT.toSeconds() * 6),
       retentionPeriod: Duration.hours(6),
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 3 },
+      deadLetterQueue: { queue: this.checkDeadLetters, maxReceiveCount: 3 },
+      enforceSSL: true,
+    });
+    this.sweepDeadLetters = deadLetterQueue(this, 'SweepDeadLetters');
+    Validations.of(this.sweepDeadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        "It is a dead-letter queue, of the sweeper's on-failure destination and of the EventBridge target; the rule only recognises one named in another queue's redrive policy.",
     });
 
-    const worker = new ServiceFunction(this, 'CheckWorker', {
+    this.worker = new ServiceFunction(this, 'CheckWorker', {
       ...props.shared,
       entry: entry('monitor-check.ts'),
       description: 'Monitor checks and webhook retries, from the check queue.',
       timeout: CHECK_TIMEOUT,
       memorySize: 2048,
     });
+    const worker = this.worker;
     worker.handler.addToRolePolicy(sendEmail);
     worker.handler.addEventSource(
       new SqsEventSource(this.queue, {
@@ -75,8 +117,13 @@ export class Monitors extends Construct {
         reportBatchItemFailures: true,
       }),
     );
+    Validations.of(worker).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason:
+        "An SQS event source takes no on-failure destination (Lambda's DestinationConfig applies to stream and Kafka sources only): a failed job returns to the check queue, whose redrive policy moves it to CheckDeadLetters after three receives.",
+    });
 
-    const sweeper = new ServiceFunction(this, 'Sweeper', {
+    this.sweeper = new ServiceFunction(this, 'Sweeper', {
       ...props.shared,
       entry: entry('monitor-sweeper.ts'),
       description:
@@ -84,13 +131,34 @@ export class Monitors extends Construct {
       timeout: Duration.minutes(4),
       memorySize: 1024,
       environment: { ...props.shared.environment, MONITOR_QUEUE_URL: this.queue.queueUrl },
+      // EventBridge invokes it asynchronously: a sweep that fails twice lands here with its error.
+      onFailure: this.sweepDeadLetters,
     });
+    const sweeper = this.sweeper;
     sweeper.handler.addToRolePolicy(sendEmail);
     this.queue.grantSendMessages(sweeper.handler);
     new Rule(this, 'Sweep', {
       description: 'Every five minutes, on the mark: the monitor sweeper.',
       schedule: Schedule.cron({ minute: '0/5' }),
-      targets: [new LambdaFunction(sweeper.handler)],
+      // EventBridge's own delivery: two attempts within four minutes (the next slot sweeps anyway),
+      // then the event goes to the same dead-letter queue as a failed sweep.
+      targets: [
+        new LambdaFunction(sweeper.handler, {
+          deadLetterQueue: this.sweepDeadLetters,
+          retryAttempts: 2,
+          maxEventAge: Duration.minutes(4),
+        }),
+      ],
     });
   }
+}
+
+/** Fourteen days (SQS's longest) to look at what failed; TLS-only like every queue here. */
+function deadLetterQueue(scope: Construct, id: string): Queue {
+  const queue = new Queue(scope, id, { retentionPeriod: Duration.days(14), enforceSSL: true });
+  Validations.of(queue).acknowledge({
+    id: 'Serverless-SQSRedrivePolicy',
+    reason: 'This is a dead-letter queue: the end of the line, read by the DLQ-depth alarm and an operator.',
+  });
+  return queue;
 }

@@ -1,16 +1,26 @@
 import { execFileSync } from 'node:child_process';
 import { relative } from 'node:path';
-import { AssetHashType, DockerImage, Duration, SecretValue } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, SecretValue, Validations } from 'aws-cdk-lib';
 import type { ISecurityGroup, IVpc, SubnetSelection } from 'aws-cdk-lib/aws-ec2';
+import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
   Code,
   type ILayerVersion,
   Function as LambdaFunction,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+
+/**
+ * The newest Node.js Lambda offers in the pinned aws-cdk-lib. The bundles target an older Node
+ * (infra/bundling/bundle.mjs), so they load on it and on the Node the tests run.
+ */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * Packages left out of every bundle. The embedded and TCP drivers (PGlite, pg, ioredis) are
@@ -51,6 +61,12 @@ export interface ServiceFunctionProps {
   /** Name (or ARN) of the Secrets Manager secret holding a JSON object with SECRET_FIELDS. */
   secretName: string;
   /**
+   * A version of that secret to pin (context `service:secretVersionId`). CloudFormation re-reads a
+   * dynamic reference only when the reference itself changes, so naming the new version after a
+   * rotation is what makes the deploy hand every function the new values.
+   */
+  secretVersionId?: string;
+  /**
    * Further fields of the same secret passed under their own names: the provider keys and URLs the
    * deployer put there. Named explicitly, since a dynamic reference to a missing field fails the deploy.
    */
@@ -74,6 +90,14 @@ export interface ServiceFunctionProps {
   vpc?: IVpc;
   vpcSubnets?: SubnetSelection;
   securityGroups?: ISecurityGroup[];
+  /** How long its log group keeps events (the stack's `service:logRetentionDays`). */
+  logRetention?: RetentionDays;
+  /**
+   * For a function invoked asynchronously (EventBridge): the queue an event goes to, with the error,
+   * after its retry failed. Functions behind the HTTP API are invoked synchronously and answer
+   * their errors themselves.
+   */
+  onFailure?: IQueue;
 }
 
 /**
@@ -82,13 +106,27 @@ export interface ServiceFunctionProps {
  */
 export class ServiceFunction extends Construct {
   readonly handler: LambdaFunction;
+  readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
 
     // An explicit log group rather than `logRetention`, which adds a custom-resource Lambda to
     // every stack (and to every function count).
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH });
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention ?? RetentionDays.ONE_MONTH });
+    this.logGroup = logGroup;
+    // Its own role, writing to its own log group only, in place of AWSLambdaBasicExecutionRole
+    // (which may create any log group and write to all of them).
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    });
+    logGroup.grantWrite(role);
+    // Lambda adds this to the roles it makes, not to one it is given: without it a function in the
+    // VPC cannot create its network interfaces and the deploy fails.
+    if (props.vpc)
+      role.addManagedPolicy(
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaVPCAccessExecutionRole'),
+      );
 
     // Secrets as CloudFormation dynamic references ({{resolve:secretsmanager:...}}): resolved at
     // deploy time, so nothing is looked up at synth and the values never appear in the template or
@@ -99,7 +137,10 @@ export class ServiceFunction extends Construct {
     const secrets = Object.fromEntries(
       [...SECRET_FIELDS, ...(props.extraSecretFields ?? [])].map((field) => [
         field,
-        SecretValue.secretsManager(props.secretName, { jsonField: field }).unsafeUnwrap(),
+        SecretValue.secretsManager(props.secretName, {
+          jsonField: field,
+          versionId: props.secretVersionId,
+        }).unsafeUnwrap(),
       ]),
     );
 
@@ -137,7 +178,14 @@ export class ServiceFunction extends Construct {
       code,
       handler: 'index.handler',
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
+      role,
+      tracing: Tracing.ACTIVE,
+      ...(props.onFailure && {
+        onFailure: new SqsDestination(props.onFailure),
+        retryAttempts: 1,
+        maxEventAge: Duration.hours(1),
+      }),
       architecture: props.architecture ?? Architecture.ARM_64,
       layers: props.layers,
       vpc: props.vpc,
@@ -152,6 +200,29 @@ export class ServiceFunction extends Construct {
         ...secrets,
         ...props.environment,
       },
+    });
+    acknowledgeFunctionFindings(this, props);
+  }
+}
+
+/** The cdk-nag findings every service function carries by design, each with its evidence. */
+function acknowledgeFunctionFindings(fn: Construct, props: ServiceFunctionProps): void {
+  Validations.of(fn).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions (X-Ray service authorization reference), so their statement must name "*".',
+  });
+  Validations.of(fn).acknowledge({
+    id: 'Serverless-LambdaDLQ',
+    reason: props.onFailure
+      ? 'Asynchronous failures go to an on-failure destination (the same SQS queue a dead-letter config would name, with the error and the request attached), which supersedes the older DeadLetterConfig this rule reads.'
+      : 'Invoked synchronously (API Gateway proxy integration, or the SQS event source mapping whose queue has its own redrive policy): the error goes back to the caller or the queue, and a function dead-letter queue only ever receives asynchronous invocations.',
+  });
+  if (props.vpc) {
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole]',
+      reason:
+        'A function in a VPC needs the network-interface actions Lambda names for VPC access (ec2:CreateNetworkInterface, ec2:DescribeNetworkInterfaces, ec2:DeleteNetworkInterface, ec2:AssignPrivateIpAddresses, ec2:UnassignPrivateIpAddresses); the Describe actions support no resource-level permissions, and AWS keeps this managed policy in step with what Lambda calls.',
     });
   }
 }

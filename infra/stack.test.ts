@@ -54,20 +54,24 @@ describe.each([
     template.resourceCountIs('Custom::LogRetention', 0);
   });
 
-  it('runs every function on nodejs22.x, arm64 (x86_64 for browser tools), with a month of logs', () => {
+  it('runs every function on nodejs24.x, arm64 (x86_64 for browser tools), traced, with a month of logs', () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function'));
     for (const fn of functions) {
-      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: 'index.handler' });
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Handler: 'index.handler',
+        TracingConfig: { Mode: 'Active' },
+      });
     }
     const x86 = functions.filter((fn) => fn.Properties.Architectures[0] === 'x86_64');
     const browserTools = tools.filter((tool) => tool.browser);
     expect(x86).toHaveLength(browserTools.length);
     // Beside the tools: the catalog, MCP, the monitors API, the sweeper and the check worker.
     expect(functions.length - x86.length).toBe(tools.length + 5 - browserTools.length);
-    // The browser host's container logs beside the functions'.
+    // The browser host's container logs and the API's access logs beside the functions'.
     const hosts = tools.some((tool) => tool.browser?.host) ? 1 : 0;
     const logGroups = Object.values(template.findResources('AWS::Logs::LogGroup'));
-    expect(logGroups).toHaveLength(tools.length + 5 + hosts);
+    expect(logGroups).toHaveLength(tools.length + 5 + hosts + 1);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
@@ -134,7 +138,8 @@ describe.each([
         }),
       },
     });
-    template.resourceCountIs('AWS::SQS::Queue', 2);
+    // The check queue, its dead letters, and the failed sweeps'.
+    template.resourceCountIs('AWS::SQS::Queue', 3);
     template.hasResourceProperties('AWS::SQS::Queue', {
       VisibilityTimeout: 540,
       RedrivePolicy: Match.objectLike({ maxReceiveCount: 3 }),
@@ -158,7 +163,12 @@ describe.each([
     });
     template.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
-        Statement: Match.arrayWith([Match.objectLike({ Action: ['ses:SendEmail', 'ses:SendRawEmail'] })]),
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: ['ses:SendEmail', 'ses:SendRawEmail'],
+            Condition: { StringEquals: { 'ses:FromAddress': 'monitors@localhost' } },
+          }),
+        ]),
       },
     });
   });

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { REFERENCE_ASSETS, REFERENCE_ASSETS_FOLDER } from '../lib/app/reference-page.js';
 import { toolPath } from '../lib/app/self-description.js';
@@ -10,7 +11,9 @@ import { writeDashboard } from '../lib/dashboard/build.js';
 import { PROVIDER_VARIABLE_NAMES } from '../lib/env.js';
 import type { AnyToolSchema, ToolDefinition } from '../lib/tools/define.js';
 import { tools as registry } from '../lib/tools/registry.js';
+import { Alarms } from './alarms.js';
 import { BrowserTier } from './browser-tier.js';
+import { ServiceHttpApi } from './http-api.js';
 import { McpEndpoint } from './mcp-endpoint.js';
 import { Monitors } from './monitors.js';
 import { runtimePackageFiles } from './runtime-packages.js';
@@ -21,12 +24,25 @@ export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url)).replac
 /** CDK context keys this stack reads (cdk.json, or `-c key=value`). No AWS lookups. */
 export const CONTEXT = {
   secretName: 'service:secretName',
+  /** The runtime secret's version to deploy (after a rotation); unset, its current version. */
+  secretVersionId: 'service:secretVersionId',
   optOutHosts: 'service:optOutHosts',
   robotsProductToken: 'service:robotsProductToken',
   emailFrom: 'service:emailFrom',
   /** Comma-separated provider variables (SEARXNG_URL, OPENAI_API_KEY, …) the runtime secret also holds. */
   providerSecrets: 'service:providerSecrets',
+  /** Days every log group keeps its events (one of CloudWatch's retention values). */
+  logRetentionDays: 'service:logRetentionDays',
+  /** Where the alarm topic sends email; without it the topic has no subscriber. */
+  alarmEmail: 'service:alarmEmail',
+  /** The HTTP API stage's steady requests per second and burst, across every route. */
+  apiRateLimit: 'service:apiRateLimit',
+  apiBurstLimit: 'service:apiBurstLimit',
 } as const;
+
+const DEFAULT_LOG_RETENTION_DAYS = RetentionDays.ONE_MONTH;
+export const DEFAULT_API_RATE_LIMIT = 200;
+export const DEFAULT_API_BURST_LIMIT = 400;
 
 export const DEFAULT_SECRET_NAME = 'web-extraction/runtime';
 
@@ -55,6 +71,27 @@ export function providerSecretFields(value: unknown): string[] {
   return [...new Set(names)];
 }
 
+/** A retention CloudWatch accepts, from context; anything else fails synth naming the choices. */
+function logRetentionFrom(value: unknown): RetentionDays {
+  if (value === undefined || value === null || value === '') return DEFAULT_LOG_RETENTION_DAYS;
+  const days = Number(value);
+  const allowed = Object.values(RetentionDays).filter((entry): entry is number => typeof entry === 'number');
+  if (!allowed.includes(days))
+    throw new Error(
+      `${CONTEXT.logRetentionDays}: ${String(value)} is not a CloudWatch retention (${allowed.join(', ')})`,
+    );
+  return days as RetentionDays;
+}
+
+/** A positive whole number from context, or the default. */
+function positiveIntegerFrom(key: string, value: unknown, fallback: number): number {
+  if (value === undefined || value === null || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new Error(`${key}: ${String(value)} is not a positive integer`);
+  return number;
+}
+
 /** analyze_content → AnalyzeContent, for construct ids. */
 function pascalCase(name: string): string {
   return name.replace(/(^|[_-])([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
@@ -81,7 +118,16 @@ export class ExtractionServiceStack extends Stack {
     const emailFrom = this.node.tryGetContext(CONTEXT.emailFrom);
     if (emailFrom) environment.EMAIL_FROM = String(emailFrom);
     const extraSecretFields = providerSecretFields(this.node.tryGetContext(CONTEXT.providerSecrets));
-    const shared = { secretName, extraSecretFields, environment, projectRoot: PROJECT_ROOT };
+    const logRetention = logRetentionFrom(this.node.tryGetContext(CONTEXT.logRetentionDays));
+    const secretVersionId: string | undefined = this.node.tryGetContext(CONTEXT.secretVersionId) || undefined;
+    const shared = {
+      secretName,
+      secretVersionId,
+      extraSecretFields,
+      environment,
+      projectRoot: PROJECT_ROOT,
+      logRetention,
+    };
 
     // The dashboard is built here, only when this synth bundles (the template tests skip both).
     const dashboardFiles = this.bundlingRequired
@@ -104,15 +150,33 @@ export class ExtractionServiceStack extends Stack {
       ]),
       description: 'OpenAPI document, reference page, tool catalog, usage, dashboard and unmatched routes.',
     });
-    this.api = new HttpApi(this, 'Api', {
-      description: 'Web extraction tools: one route pair and one Lambda per tool.',
+    const gateway = new ServiceHttpApi(this, 'ApiAccess', {
       defaultIntegration: new HttpLambdaIntegration('ApiCatalogIntegration', catalog.handler, {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
+      rateLimit: positiveIntegerFrom(
+        CONTEXT.apiRateLimit,
+        this.node.tryGetContext(CONTEXT.apiRateLimit),
+        DEFAULT_API_RATE_LIMIT,
+      ),
+      burstLimit: positiveIntegerFrom(
+        CONTEXT.apiBurstLimit,
+        this.node.tryGetContext(CONTEXT.apiBurstLimit),
+        DEFAULT_API_BURST_LIMIT,
+      ),
+      logRetention,
     });
+    this.api = gateway.api;
 
     const browser = tools.some((tool) => tool.browser)
-      ? new BrowserTier(this, 'Browser', { tools, projectRoot: PROJECT_ROOT, secretName, environment })
+      ? new BrowserTier(this, 'Browser', {
+          tools,
+          projectRoot: PROJECT_ROOT,
+          secretName,
+          secretVersionId,
+          environment,
+          logRetention,
+        })
       : null;
     for (const tool of tools) {
       const id = `Tool${pascalCase(tool.name)}`;
@@ -133,9 +197,21 @@ export class ExtractionServiceStack extends Stack {
     }
 
     // Hosted monitors; their sweeper also returns stale credit holds (every five minutes).
-    new Monitors(this, 'Monitors', { api: this.api, shared, projectRoot: PROJECT_ROOT });
+    const monitors = new Monitors(this, 'Monitors', {
+      api: this.api,
+      shared,
+      projectRoot: PROJECT_ROOT,
+      emailFrom: emailFrom ? String(emailFrom) : undefined,
+    });
 
     new McpEndpoint(this, 'Mcp', { ...shared, api: this.api });
+
+    new Alarms(this, 'Alarms', {
+      email: this.node.tryGetContext(CONTEXT.alarmEmail),
+      gateway,
+      monitors,
+      browserHost: browser?.host ?? null,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint, description: 'Base URL of the HTTP API' });
   }

@@ -20,8 +20,9 @@ function randomSlice(): Buffer {
 }
 
 /**
- * Prefixed, time-sortable ids (`req_…`, `key_…`, `acc_…`): 48 bits of milliseconds in Crockford
- * base32, then 80 random bits, so ids sort by creation and never collide in practice.
+ * Prefixed, time-sortable ids (`req_…`, `key_…`, `acc_…`), laid out as a ULID: 48 bits of
+ * milliseconds in 10 Crockford base32 characters, then 80 random bits in 16, so ids sort by
+ * creation and never collide in practice.
  */
 export function newId(prefix: string): string {
   let time = Date.now();
@@ -30,8 +31,30 @@ export function newId(prefix: string): string {
     head = alphabet[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  const random = randomSlice();
-  let tail = '';
-  for (const byte of random) tail += alphabet[byte % 32];
-  return `${prefix}_${head}${tail}`;
+  return `${prefix}_${head}${base32(randomSlice())}`;
+}
+
+/** Every bit of `bytes`, five to a character (80 bits: 16 characters, none left over). */
+function base32(bytes: Uint8Array): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out += alphabet[(buffer >>> bits) & 31];
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  return out;
+}
+
+/** 10 time characters, then 16 random (10 in ids made before the random part carried 80 bits). */
+const ID_BODY = /^[0-9A-HJKMNP-TV-Z]{10}(?:[0-9A-HJKMNP-TV-Z]{16}|[0-9A-HJKMNP-TV-Z]{10})$/;
+
+/** Whether `id` is one of ours with this prefix, either length: rows written before stay valid. */
+export function isServiceId(prefix: string, id: string): boolean {
+  return id.startsWith(`${prefix}_`) && ID_BODY.test(id.slice(prefix.length + 1));
 }

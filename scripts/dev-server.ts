@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     mounts: [...serviceRoutes, mountDashboard(buildDashboard())],
   });
   mountMcp(app, { services: { ...services, browser } });
-  const server = await startNodeServer(app, { port: config.PORT, hostname: '0.0.0.0' });
+  // Loopback unless HOST says otherwise: the process prints a key holding the dev account's credits.
+  const host = process.env.HOST?.trim() || '127.0.0.1';
+  const server = await startNodeServer(app, { port: config.PORT, hostname: host });
   // Locally the monitor sweeper runs in-process with the same code as the sweeper Lambda, every
   // five minutes (aligned to the clock, as the EventBridge rule is); its jobs run in this process
   // after their jitter, where on AWS the check Lambda reads them from SQS.
@@ -64,8 +66,13 @@ async function main(): Promise<void> {
   }, msToNextFiveMinutes());
   void runSweep();
 
-  const base = `http://localhost:${config.PORT}`;
+  const everywhere = host === '0.0.0.0' || host === '::';
+  const shownHost =
+    everywhere || host === '127.0.0.1' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const base = `http://${shownHost}:${config.PORT}`;
   console.log(`Web extraction service listening on ${base}`);
+  if (everywhere)
+    console.log(`  HOST=${host}: reachable from other machines, and so is the dev API key printed below`);
   console.log(
     `  database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${config.DATA_DIR}/pglite`}`,
   );

@@ -8,6 +8,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { declaredBodySize, jsonBody } from './middleware/json-body.js';
 import { rateLimitFor } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
+import { REFERENCE_PAGE_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.js';
 import { provideServices } from './middleware/services.js';
 import { onError, routeNotFound } from './on-error.js';
 import { registerToolPaths, serveOpenApiDocument } from './openapi.js';
@@ -32,7 +33,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   app.onError(onError);
   app.notFound(routeNotFound);
-  app.use('*', requestId, serverTiming);
+  app.use('*', securityHeaders, requestId, serverTiming);
 
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
   const metered = [
@@ -76,7 +77,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
   if (options.withDocuments) {
     serveOpenApiDocument(app);
-    app.get('/docs', (c) => c.html(referencePage));
+    app.get('/docs', (c) =>
+      c.html(referencePage, 200, { 'Content-Security-Policy': REFERENCE_PAGE_SECURITY_POLICY }),
+    );
     for (const asset of REFERENCE_ASSETS) {
       app.get(`/docs/${asset}`, async (c) =>
         c.body(new Uint8Array(await readReferenceAsset(asset)), 200, {

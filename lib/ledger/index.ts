@@ -1,12 +1,6 @@
-export { availableBalance, getBalance } from './balance.js';
-export { type Charge, type ChargeResult, chargeAfterRunning } from './charge.js';
-export {
-  type Hold,
-  type HoldRequest,
-  holdCredits,
-  holdExpirySeconds,
-  TOOL_FUNCTION_BUDGET_MS,
-} from './hold.js';
+export { getBalance } from './balance.js';
+export { chargeAfterRunning } from './charge.js';
+export { holdCredits } from './hold.js';
 export { KnownBalances } from './known-balances.js';
 export { logUnchargedFailure } from './log-failure.js';
 export { requestAutoRecharge } from './recharge.js';

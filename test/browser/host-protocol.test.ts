@@ -5,7 +5,14 @@ import { DEBIAN_CHROMIUM } from '../../lib/browser/config.js';
 import { BrowserHost } from '../../lib/browser/host/browser-host.js';
 import { systemClock } from '../../lib/browser/host/clock.js';
 import { createHostServer } from '../../lib/browser/host/host-server.js';
-import { HOST_CALL_PATH, signedHeaders } from '../../lib/browser/host/protocol.js';
+import {
+  HOST_CALL_PATH,
+  NONCE_HEADER,
+  ReplayGuard,
+  SIGNATURE_HEADER,
+  signedHeaders,
+  TOLERANCE_SECONDS,
+} from '../../lib/browser/host/protocol.js';
 import { BrowserInstance } from '../../lib/browser/launch/browser-instance.js';
 import { openBrowserRuntime } from '../../lib/browser/runtime.js';
 import type { BrowserRuntime } from '../../lib/browser/tier.js';
@@ -134,6 +141,44 @@ describe('the host refuses what is not signed by the token', () => {
     const signed = await post(good);
     expect(signed.status).toBe(200);
     expect(await signed.json()).toMatchObject({ ok: true, data: { sessions: [], count: 0 } });
+  });
+
+  it('accepts a signed call once: the same request sent again is refused, as is one with its nonce changed', async () => {
+    const signed = signedHeaders(TOKEN, body);
+    expect((await post(signed)).status).toBe(200);
+    const replayed = await post(signed);
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toEqual({ error: 'replayed request' });
+    // The nonce is part of what is signed: a new one on a captured request breaks the signature.
+    const renonced = await post({ ...signed, [NONCE_HEADER]: 'ab'.repeat(16) });
+    expect(renonced.status).toBe(401);
+    expect(await renonced.json()).toEqual({ error: 'bad signature' });
+    const { [NONCE_HEADER]: _nonce, ...withoutNonce } = signedHeaders(TOKEN, body);
+    expect((await post(withoutNonce)).status).toBe(401);
+  });
+
+  it(`takes a timestamp within ${TOLERANCE_SECONDS} s either way, and nothing older or newer`, async () => {
+    const seconds = (n: number) => Date.now() + n * 1000;
+    expect((await post(signedHeaders(TOKEN, body, seconds(-(TOLERANCE_SECONDS - 5))))).status).toBe(200);
+    expect((await post(signedHeaders(TOKEN, body, seconds(TOLERANCE_SECONDS - 5)))).status).toBe(200);
+    expect((await post(signedHeaders(TOKEN, body, seconds(-(TOLERANCE_SECONDS + 2))))).status).toBe(401);
+    expect((await post(signedHeaders(TOKEN, body, seconds(TOLERANCE_SECONDS + 2)))).status).toBe(401);
+    // A forged signature spends no nonce: the genuine request with that nonce still goes through.
+    const genuine = signedHeaders(TOKEN, body);
+    expect((await post({ ...genuine, [SIGNATURE_HEADER]: 'cd'.repeat(32) })).status).toBe(401);
+    expect((await post(genuine)).status).toBe(200);
+  });
+
+  it('remembers nonces only while their timestamps could still pass', () => {
+    const guard = new ReplayGuard();
+    const start = 1_700_000_000_000;
+    for (let n = 0; n < 1_000; n += 1)
+      expect(guard.admit(`nonce-${n}`, Math.floor(start / 1000), start)).toBe(true);
+    expect(guard.admit('nonce-7', Math.floor(start / 1000), start + 1_000)).toBe(false);
+    expect(guard.size).toBe(1_000);
+    const later = start + (TOLERANCE_SECONDS + 2) * 1000;
+    expect(guard.admit('nonce-late', Math.floor(later / 1000), later)).toBe(true);
+    expect(guard.size).toBe(1);
   });
 
   it('serves its health without a signature', async () => {

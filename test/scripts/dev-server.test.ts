@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../support/dev-server.js';
@@ -12,7 +13,53 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const start = (env: Record<string, string>) =>
   startDevServer({ DATA_DIR: dataDir, ...env }, { drivers: 'embedded' });
 
+/** This machine's first non-loopback IPv4 address: the way another machine would reach it. */
+const outwardAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+
+/** Whether a TCP connection to address:port is accepted. */
+function accepts(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: address, port, timeout: 2_000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
 describe('npm start', () => {
+  it.runIf(outwardAddress)(
+    'listens on loopback only unless HOST says otherwise',
+    async () => {
+      const address = outwardAddress!;
+      const local = await start({ DEV_API_KEY: 'loopback-key' });
+      try {
+        const port = Number(new URL(local.base).port);
+        expect(local.output()).toContain(`listening on http://localhost:${port}`);
+        expect(await accepts('127.0.0.1', port)).toBe(true);
+        expect(await accepts(address, port)).toBe(false);
+      } finally {
+        await local.close();
+      }
+      const shared = await start({ DEV_API_KEY: 'loopback-key', HOST: '0.0.0.0' });
+      try {
+        const port = Number(new URL(shared.base).port);
+        expect(await accepts(address, port)).toBe(true);
+        expect(shared.output()).toContain('HOST=0.0.0.0: reachable from other machines');
+      } finally {
+        await shared.close();
+      }
+    },
+    120_000,
+  );
+
   it('serves every tool on the embedded drivers with the configured development key, plan and credits', async () => {
     const server = await start({ DEV_API_KEY: 'newcomer-key', DEV_CREDITS: '500', DEV_PLAN: 'hobby' });
     try {

@@ -4,6 +4,8 @@ import type { BrowserHost } from './browser-host.js';
 import {
   HOST_CALL_PATH,
   type HostRequest,
+  NONCE_HEADER,
+  ReplayGuard,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   verifySignature,
@@ -14,9 +16,10 @@ const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /**
  * The host's side of the protocol: POST /v1/call with a signed body, GET /health for the load
- * balancer. Anything unsigned or stale is 401 before a byte of it is parsed as JSON.
+ * balancer. Anything unsigned, stale, forged or replayed is 401 before a byte of it is parsed as JSON.
  */
 export function createHostServer(host: BrowserHost, token: string): Server {
+  const replays = new ReplayGuard();
   return createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -33,13 +36,20 @@ export function createHostServer(host: BrowserHost, token: string): Server {
     readBody(req)
       .then(async (body) => {
         if (body === null) return send(413, { error: 'request too large' });
-        const signed = verifySignature(
+        const verdict = verifySignature(
           token,
           body,
-          header(req, TIMESTAMP_HEADER),
-          header(req, SIGNATURE_HEADER),
+          {
+            timestamp: header(req, TIMESTAMP_HEADER),
+            nonce: header(req, NONCE_HEADER),
+            signature: header(req, SIGNATURE_HEADER),
+          },
+          replays,
         );
-        if (!signed) return send(401, { error: 'bad signature' });
+        if (verdict !== 'accepted') {
+          logger.warn('browser host refused a call', { verdict });
+          return send(401, { error: verdict === 'replayed' ? 'replayed request' : 'bad signature' });
+        }
         send(200, await host.handle(JSON.parse(body) as HostRequest));
       })
       .catch((error) => {

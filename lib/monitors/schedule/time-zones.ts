@@ -28,10 +28,6 @@ function unknownZone(timezone: string): ScheduleError {
   return new ScheduleError('timezone', `"${timezone}" is not an IANA time zone (e.g. UTC, Europe/Paris)`);
 }
 
-export function assertTimeZone(timezone: string): void {
-  formatterFor(timezone);
-}
-
 /** Minutes to add to UTC for the zone's wall clock at `at` (New York in winter: -300). */
 export function utcOffsetMinutes(timezone: string, at: number): number {
   const part = formatterFor(timezone)
