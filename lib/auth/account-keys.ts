@@ -21,8 +21,10 @@ const keyColumns = {
   hint: apiKeys.hint,
   createdAt: apiKeys.createdAt,
   revokedAt: apiKeys.revokedAt,
-  // Newest usage row of this key: a backward walk of usage_log_account_idx that stops at the first.
-  // Spelled out with aliases: drizzle leaves column names unqualified in a select list.
+  // Newest usage row of this key: a backward walk of usage_log_account_idx that stops at the key's
+  // first row, so a key unused for long walks much of its account's log (an index on
+  // (api_key_id, created_at) is the fix if that shows). Spelled out with aliases: drizzle leaves
+  // column names unqualified in a select list, which would bind `id` to usage_log's own.
   lastUsedAt: sql<Date | null>`(
     select u.created_at from usage_log u
     where u.account_id = api_keys.account_id and u.api_key_id = api_keys.id
@@ -32,12 +34,11 @@ const keyColumns = {
 
 /** The account's keys, live and revoked, newest first. */
 export async function listAccountKeys(db: Database, accountId: string): Promise<AccountKey[]> {
-  const rows = await db
+  return db
     .select(keyColumns)
     .from(apiKeys)
     .where(eq(apiKeys.accountId, accountId))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return rows;
 }
 
 /** A new key for the account; the key itself is in the answer and nowhere else, ever. */

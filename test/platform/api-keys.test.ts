@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../lib/app/create-app.js';
 import { mountKeyRoutes } from '../../lib/app/keys/routes.js';
+import { type NodeServer, startNodeServer } from '../../lib/app/node-server.js';
 import { KEY_CACHE_TTL_MS, VerifiedKeyCache } from '../../lib/auth/verify-key.js';
 import { tools } from '../../lib/tools/registry.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -7,25 +9,34 @@ import { type Harness, startHarness } from '../support/harness.js';
 const analyze = tools.find((tool) => tool.name === 'analyze_content')!;
 const content = 'Keys are listed, created and revoked. A revoked key stops working on every instance.';
 
-/** Two instances over one database, as two warm Lambdas are; the second reads a clock the test moves. */
+/**
+ * Two instances over one database and Redis, as two warm Lambdas are: the second app has a key
+ * cache of its own, reading a clock the test moves.
+ */
 let harness: Harness;
-let other: Harness;
+let otherServer: NodeServer;
 let otherNow = Date.now();
 beforeAll(async () => {
   harness = await startHarness({ tools: [analyze], mounts: [mountKeyRoutes] });
-  other = await startHarness({
+  const keyCache = new VerifiedKeyCache({ now: () => otherNow });
+  const otherApp = createApp({
+    services: { ...harness.services, keyCache },
     tools: [analyze],
     mounts: [mountKeyRoutes],
-    prepare: async (services) => {
-      services.keyCache = new VerifiedKeyCache({ now: () => otherNow });
-      return undefined;
-    },
   });
+  otherServer = await startNodeServer(otherApp, { port: 0, hostname: '127.0.0.1' });
 });
 afterAll(async () => {
-  await other.close();
+  await otherServer.close();
   await harness.close();
 });
+
+const other = {
+  async call(method: string, path: string, { key }: { key: string }) {
+    const response = await fetch(`${otherServer.url}${path}`, { method, headers: { 'X-API-Key': key } });
+    return { status: response.status, body: await response.json() };
+  },
+};
 
 const bearer = (key: string) => ({ headers: { Authorization: `Bearer ${key}` } });
 

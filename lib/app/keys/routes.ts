@@ -18,7 +18,7 @@ import {
   keyView,
 } from './schemas.js';
 
-export const KEYS_PATH = '/api/v1/keys';
+const KEYS_PATH = '/api/v1/keys';
 
 const errors = {
   400: 'VALIDATION_ERROR, with `details` naming each field',
