@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../lib/app/create-app.js';
 import { mountKeyRoutes } from '../../lib/app/keys/routes.js';
 import { type NodeServer, startNodeServer } from '../../lib/app/node-server.js';
 import { KEY_CACHE_TTL_MS, VerifiedKeyCache } from '../../lib/auth/verify-key.js';
+import { apiKeys } from '../../lib/db/schema/index.js';
 import { tools } from '../../lib/tools/registry.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
@@ -158,6 +160,20 @@ describe('/api/v1/keys', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.details).toEqual([{ field: 'body', message: 'expected an object' }]);
+  });
+
+  it('rate-limits key management at the plan rate (429, Retry-After: 60), creating nothing over it', async () => {
+    const account = await harness.account({ plan: 'free' });
+    const first = await harness.call('GET', '/api/v1/keys', { key: account.key });
+    const second = await harness.call('POST', '/api/v1/keys', { key: account.key, body: {} });
+    expect([first.status, second.status]).toEqual([200, 429]);
+    expect(second.headers.get('retry-after')).toBe('60');
+    expect(second.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    const keys = await harness.services.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.accountId, account.accountId));
+    expect(keys).toEqual([{ id: account.keyId }]);
   });
 
   it('answers 401 without a key', async () => {
