@@ -200,7 +200,7 @@ describe('cdk synth with bundling', () => {
     expect(reply.bytes).toBeGreaterThan(500_000);
   }, 60_000);
 
-  it('builds the dashboard beside the catalog bundle, which serves it and GET /api/v1/usage', async () => {
+  it('builds the dashboard beside the catalog bundle, which serves it, GET /api/v1/usage and /api/v1/keys', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
     const catalog = Object.values(template.Resources).find((resource: any) =>
       String(resource.Properties?.Description ?? '').startsWith('OpenAPI document'),
@@ -218,11 +218,13 @@ describe('cdk synth with bundling', () => {
         body: string;
       }>;
     };
-    const [page, usage] = await probe('/dashboard', '/api/v1/usage');
+    const [page, usage, keys] = await probe('/dashboard', '/api/v1/usage', '/api/v1/keys');
     expect(page.status).toBe(200);
     expect(page.type).toBe('text/html; charset=utf-8');
-    expect(usage.status, usage.body).toBe(401);
-    expect(JSON.parse(usage.body).error.code).toBe('MISSING_API_KEY');
+    for (const reply of [usage, keys]) {
+      expect(reply.status, reply.body).toBe(401);
+      expect(JSON.parse(reply.body).error.code).toBe('MISSING_API_KEY');
+    }
     const files = [...page.body.matchAll(/"\/dashboard\/([^"]+)"/g)].map((match) => match[1]);
     expect(files).toHaveLength(2);
     const served = await probe(...files.map((file) => `/dashboard/${file}`));

@@ -1,3 +1,4 @@
+import type { VerifiedKeyCache } from './auth/verify-key.js';
 import type { BrowserRuntime } from './browser/tier.js';
 import type { Database } from './db/client.js';
 import type { Config } from './env.js';
@@ -13,4 +14,6 @@ export interface Services {
    * tools and `escalate` answer 503 TOOL_NOT_AVAILABLE.
    */
   browser?: BrowserRuntime;
+  /** The keys this instance verified; absent, the process-wide cache (tests give each app its own). */
+  keyCache?: VerifiedKeyCache;
 }

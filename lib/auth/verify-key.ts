@@ -12,15 +12,59 @@ export interface Caller {
 }
 
 /**
- * A warm function answers repeat callers without a database round trip. The price is that a
- * revoked key keeps working for up to this long on instances that cached it.
+ * How long an instance trusts a key it verified. A warm function answers repeat callers without a
+ * database round trip; the price is that a key revoked on another instance keeps working here for
+ * up to this long. Five seconds keeps revocation "at once" for a person while costing one indexed
+ * lookup per key per instance every five seconds (a Redis revocation marker would cost a round trip
+ * on every call instead).
  */
-const CACHE_TTL_MS = 10_000;
-const CACHE_MAX_ENTRIES = 10_000;
-const cache = new Map<string, { caller: Caller; expiresAt: number }>();
+export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+
+/** The keys one instance verified, by hash. `now` is injectable so tests can step past the TTL. */
+export class VerifiedKeyCache {
+  private readonly entries = new Map<string, { caller: Caller; expiresAt: number }>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: { ttlMs?: number; now?: () => number } = {}) {
+    this.ttlMs = options.ttlMs ?? KEY_CACHE_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  get(hash: string): Caller | undefined {
+    const entry = this.entries.get(hash);
+    if (entry && entry.expiresAt > this.now()) return entry.caller;
+    return undefined;
+  }
+
+  set(hash: string, caller: Caller): void {
+    if (this.entries.size >= KEY_CACHE_MAX_ENTRIES) this.entries.clear();
+    this.entries.set(hash, { caller, expiresAt: this.now() + this.ttlMs });
+  }
+
+  forget(hash: string): void {
+    this.entries.delete(hash);
+  }
+
+  /** Revocation knows the key's id, not the key: a scan, fine for something this rare. */
+  forgetKeyId(keyId: string): void {
+    for (const [hash, entry] of this.entries) {
+      if (entry.caller.apiKeyId === keyId) this.entries.delete(hash);
+    }
+  }
+}
+
+/** The process's cache: one per Lambda instance or dev server. */
+const verifiedKeys = new VerifiedKeyCache();
 
 export function forgetCachedKey(key: string): void {
-  cache.delete(hashApiKey(key));
+  verifiedKeys.forget(hashApiKey(key));
+}
+
+/** The revoking instance stops trusting the key at once; the others within their TTL. */
+export function forgetRevokedKey(keyId: string, cache: VerifiedKeyCache = verifiedKeys): void {
+  cache.forgetKeyId(keyId);
 }
 
 function sameString(a: string, b: string): boolean {
@@ -34,6 +78,7 @@ export async function verifyApiKey(
   db: Database,
   rawKey: string | undefined,
   devKey?: string,
+  cache: VerifiedKeyCache = verifiedKeys,
 ): Promise<Caller> {
   if (!rawKey) throw new ApiError('MISSING_API_KEY', 'Send your API key in the X-API-Key header.');
   const isDevKey = devKey !== undefined && sameString(rawKey, devKey);
@@ -42,7 +87,7 @@ export async function verifyApiKey(
   }
   const hash = hashApiKey(rawKey);
   const cached = cache.get(hash);
-  if (cached && cached.expiresAt > Date.now()) return cached.caller;
+  if (cached) return cached;
 
   const [row] = await db
     .select({ keyId: apiKeys.id, revokedAt: apiKeys.revokedAt, accountId: accounts.id, plan: accounts.plan })
@@ -51,11 +96,10 @@ export async function verifyApiKey(
     .where(eq(apiKeys.hash, hash))
     .limit(1);
   if (!row || row.revokedAt) {
-    cache.delete(hash);
+    cache.forget(hash);
     throw new ApiError('INVALID_API_KEY', 'The API key is not valid or has been revoked.');
   }
   const caller: Caller = { apiKeyId: row.keyId, account: { id: row.accountId, plan: row.plan as Plan } };
-  if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
-  cache.set(hash, { caller, expiresAt: Date.now() + CACHE_TTL_MS });
+  cache.set(hash, caller);
   return caller;
 }

@@ -1913,7 +1913,7 @@ export const mcpCatalog: McpCatalog = {
             "default": [
               "markdown"
             ],
-            "description": "What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata."
+            "description": "What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need."
           },
           "onlyMainContent": {
             "type": "boolean",
@@ -3798,7 +3798,7 @@ export const mcpCatalog: McpCatalog = {
             "minimum": 0,
             "maximum": 100,
             "default": 80,
-            "description": "screenshot: JPEG quality 0–100."
+            "description": "screenshot: JPEG quality 0–100 (default 80); a PNG ignores it."
           },
           "selector": {
             "type": "string",
@@ -4498,6 +4498,88 @@ export const mcpCatalog: McpCatalog = {
           "from",
           "to"
         ],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "list_api_keys",
+      "title": "List the account’s API keys, revoked ones too (free)",
+      "description": "List the account’s API keys, revoked ones too (free)",
+      "inputSchema": {
+        "type": "object",
+        "properties": {}
+      },
+      "annotations": {
+        "title": "List the account’s API keys, revoked ones too (free)",
+        "readOnlyHint": true
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "GET",
+        "path": "/api/v1/keys",
+        "pathParams": [],
+        "queryParams": [],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "create_api_key",
+      "title": "Create an API key for the account (free); the key is shown in this answer only",
+      "description": "Create an API key for the account (free); the key is shown in this answer only",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "A label to tell keys apart; 1–100 characters."
+          }
+        }
+      },
+      "annotations": {
+        "title": "Create an API key for the account (free); the key is shown in this answer only"
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "POST",
+        "path": "/api/v1/keys",
+        "pathParams": [],
+        "queryParams": [],
+        "body": "fields"
+      },
+      "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "revoke_api_key",
+      "title": "Revoke one of the account’s API keys (free), the calling key included",
+      "description": "The key answers 401 INVALID_API_KEY from then on: at once on the instance that revoked it, within five seconds on every other.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "annotations": {
+        "title": "Revoke one of the account’s API keys (free), the calling key included",
+        "destructiveHint": true,
+        "idempotentHint": true
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "DELETE",
+        "path": "/api/v1/keys/{id}",
+        "pathParams": [
+          "id"
+        ],
+        "queryParams": [],
         "body": "none"
       },
       "acceptsMaxInlineChars": false

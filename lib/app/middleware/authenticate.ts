@@ -17,7 +17,9 @@ export function authenticate(options: { acceptBearer: boolean }) {
       headerKey ?? (options.acceptBearer ? bearerToken(c.req.header('authorization')) : undefined);
     c.set(
       'caller',
-      await timed(c, 'auth', () => verifyApiKey(services.db, rawKey, services.config.DEV_API_KEY)),
+      await timed(c, 'auth', () =>
+        verifyApiKey(services.db, rawKey, services.config.DEV_API_KEY, services.keyCache),
+      ),
     );
     await next();
   });

@@ -43,6 +43,12 @@ from .types import (
     Usage,
     ToolUsage,
     DayUsage,
+    ApiKeyList,
+    ApiKey,
+    IssuedApiKeyResponse,
+    IssuedApiKey,
+    CreateApiKey,
+    ApiKeyResponse,
     ListLocalModelsInput,
     ListLocalModelsResponse,
     FetchUrlInput,
@@ -172,6 +178,12 @@ from .types import (
     GetMonitorCheckResponse,
     GetUsageInput,
     GetUsageResponse,
+    ListApiKeysInput,
+    ListApiKeysResponse,
+    CreateApiKeyInput,
+    CreateApiKeyResponse,
+    RevokeApiKeyInput,
+    RevokeApiKeyResponse,
 )
 
 # The tools this SDK was generated against, in the catalog order.
@@ -188,6 +200,9 @@ OPERATIONS: Dict[str, OperationSpec] = {
     "list_monitor_checks": {"method": "GET", "path": "/api/v1/monitors/{id}/checks", "path_params": ["id"], "query_params": ["limit", "cursor"], "body": "none"},
     "get_monitor_check": {"method": "GET", "path": "/api/v1/monitors/{id}/checks/{check_id}", "path_params": ["id", "check_id"], "query_params": [], "body": "none"},
     "get_usage": {"method": "GET", "path": "/api/v1/usage", "path_params": [], "query_params": ["from", "to"], "body": "none"},
+    "list_api_keys": {"method": "GET", "path": "/api/v1/keys", "path_params": [], "query_params": [], "body": "none"},
+    "create_api_key": {"method": "POST", "path": "/api/v1/keys", "path_params": [], "query_params": [], "body": "fields"},
+    "revoke_api_key": {"method": "DELETE", "path": "/api/v1/keys/{id}", "path_params": ["id"], "query_params": [], "body": "none"},
 }
 
 
@@ -882,7 +897,7 @@ class WebExtractionClient(BaseClient):
             exclude_paths: Never follow links whose path matches one of these patterns; wins over include_paths. Default: [].
             include_subdomains: Also follow links to subdomains of the entry page's site. Other sites are never crawled. Default: false.
             use_sitemap: Also queue the URLs of the site's sitemaps (robots.txt's and /sitemap.xml) at depth 1. Default: false.
-            formats: What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. Default: ["markdown"].
+            formats: What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need. Default: ["markdown"].
             onlyMainContent: markdown, html and text cover the main content only (true) or the whole page (false). Default: true.
             timeout: Time budget of the crawl in milliseconds (1000–25000); pages not started by then are reported in `not_reached`. Default: 20000.
             respect_robots: Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key. Default: true.
@@ -1184,7 +1199,7 @@ class WebExtractionClient(BaseClient):
             formats: read: markdown, html, text, json (title, metadata, structured data), from the live DOM. Default: ["markdown"].
             full_page: screenshot: the whole page, not the viewport. Default: false.
             format: screenshot: png or jpeg. Default: "png".
-            quality: screenshot: JPEG quality 0–100. Default: 80.
+            quality: screenshot: JPEG quality 0–100 (default 80); a PNG ignores it. Default: 80.
             selector: screenshot: one element, by CSS selector or `@e<n>` ref.
             max_inline_chars: snapshot, act, read: most characters of page content (content.markdown, content.text, content.html and snapshot trees) returned inline; more is stored for an hour and returned as a handle for read_result. Default: 40000.
             redact_pii: Redact PII in the result: true = {mode: "fast"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`. Default: false.
@@ -1419,3 +1434,45 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["get_usage"], {"from": from_, "to": to}, request_options)
+
+    def list_api_keys(
+        self,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> ListApiKeysResponse:
+        """List the account’s API keys, revoked ones too (free)
+
+        Args:
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["list_api_keys"], {}, request_options)
+
+    def create_api_key(
+        self,
+        *,
+        name: Optional[str] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> CreateApiKeyResponse:
+        """Create an API key for the account (free); the key is shown in this answer only
+
+        Args:
+            name: A label to tell keys apart; 1–100 characters.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["create_api_key"], {"name": name}, request_options)
+
+    def revoke_api_key(
+        self,
+        id: str,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> RevokeApiKeyResponse:
+        """Revoke one of the account’s API keys (free), the calling key included
+
+        The key answers 401 INVALID_API_KEY from then on: at once on the instance that revoked it, within five seconds on every other.
+
+        Args:
+            id: id in the path.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["revoke_api_key"], {"id": id}, request_options)

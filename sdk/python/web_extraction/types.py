@@ -576,6 +576,78 @@ DayUsage = TypedDict(
 )
 
 
+ApiKeyList = TypedDict(
+    "ApiKeyList",
+    {
+        "success": Literal[True],
+        # Every key of the account, revoked ones too, newest first.
+        "data": List["ApiKey"],
+    },
+)
+
+
+ApiKey = TypedDict(
+    "ApiKey",
+    {
+        "id": str,
+        "name": Optional[str],
+        # The first and last characters, never the key.
+        "hint": str,
+        "status": Literal["active", "revoked"],
+        "created_at": str,
+        # The key’s last metered tool call.
+        "last_used_at": Optional[str],
+        "revoked_at": Optional[str],
+    },
+)
+
+
+IssuedApiKeyResponse = TypedDict(
+    "IssuedApiKeyResponse",
+    {
+        "success": Literal[True],
+        "data": "IssuedApiKey",
+    },
+)
+
+
+IssuedApiKey = TypedDict(
+    "IssuedApiKey",
+    {
+        "id": str,
+        "name": Optional[str],
+        # The first and last characters, never the key.
+        "hint": str,
+        "status": Literal["active", "revoked"],
+        "created_at": str,
+        # The key’s last metered tool call.
+        "last_used_at": Optional[str],
+        "revoked_at": Optional[str],
+        # The key itself: shown in this answer only, never again.
+        "key": str,
+    },
+)
+
+
+CreateApiKey = TypedDict(
+    "CreateApiKey",
+    {
+        # A label to tell keys apart; 1–100 characters.
+        "name": str,
+    },
+    total=False,
+)
+
+
+ApiKeyResponse = TypedDict(
+    "ApiKeyResponse",
+    {
+        "success": Literal[True],
+        "data": "ApiKey",
+    },
+)
+
+
 # Arguments of tool list_local_models.
 ListLocalModelsInput = Dict[str, Any]
 
@@ -1501,7 +1573,7 @@ _CrawlDeepInputOptional = TypedDict(
         "include_subdomains": bool,
         # Also queue the URLs of the site's sitemaps (robots.txt's and /sitemap.xml) at depth 1.
         "use_sitemap": bool,
-        # What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata.
+        # What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need.
         "formats": List[Literal["markdown", "html", "rawHtml", "text", "links", "metadata"]],
         # markdown, html and text cover the main content only (true) or the whole page (false).
         "onlyMainContent": bool,
@@ -2496,7 +2568,7 @@ _BrowserSessionInputOptional = TypedDict(
         "full_page": bool,
         # screenshot: png or jpeg.
         "format": Literal["png", "jpeg"],
-        # screenshot: JPEG quality 0–100.
+        # screenshot: JPEG quality 0–100 (default 80); a PNG ignores it.
         "quality": int,
         # screenshot: one element, by CSS selector or `@e<n>` ref.
         "selector": str,
@@ -2755,3 +2827,34 @@ GetUsageInput = TypedDict(
 
 # Answer of get_usage.
 GetUsageResponse = UsageResponse
+
+
+# Arguments of list_api_keys.
+ListApiKeysInput = Dict[str, Any]
+
+
+# Answer of list_api_keys.
+ListApiKeysResponse = ApiKeyList
+
+
+# Arguments of create_api_key.
+CreateApiKeyInput = TypedDict(
+    "CreateApiKeyInput",
+    {
+        # A label to tell keys apart; 1–100 characters.
+        "name": str,
+    },
+    total=False,
+)
+
+
+# Answer of create_api_key.
+CreateApiKeyResponse = IssuedApiKeyResponse
+
+
+# Arguments of revoke_api_key.
+RevokeApiKeyInput = Dict[str, Any]
+
+
+# Answer of revoke_api_key.
+RevokeApiKeyResponse = ApiKeyResponse

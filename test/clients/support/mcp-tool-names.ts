@@ -14,6 +14,9 @@ const ENDPOINT_TOOL_NAMES = [
   'list_monitor_checks',
   'get_monitor_check',
   'get_usage',
+  'list_api_keys',
+  'create_api_key',
+  'revoke_api_key',
 ];
 
 /** Every name `tools/list` must show, in order: each registry tool, then the service endpoints. */

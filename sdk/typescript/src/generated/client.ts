@@ -23,6 +23,9 @@ export const OPERATIONS = {
   listMonitorChecks: {"method":"GET","path":"/api/v1/monitors/{id}/checks","pathParams":["id"],"queryParams":["limit","cursor"],"body":"none"},
   getMonitorCheck: {"method":"GET","path":"/api/v1/monitors/{id}/checks/{check_id}","pathParams":["id","check_id"],"queryParams":[],"body":"none"},
   getUsage: {"method":"GET","path":"/api/v1/usage","pathParams":[],"queryParams":["from","to"],"body":"none"},
+  listApiKeys: {"method":"GET","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"none"},
+  createApiKey: {"method":"POST","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"fields"},
+  revokeApiKey: {"method":"DELETE","path":"/api/v1/keys/{id}","pathParams":["id"],"queryParams":[],"body":"none"},
 } as const satisfies Record<string, OperationSpec>;
 
 /**
@@ -448,5 +451,28 @@ export class WebExtractionClient extends BaseClient {
    */
   getUsage(input: T.GetUsageInput = {}, options?: RequestOptions): Promise<T.GetUsageResponse> {
     return this.request<T.GetUsageResponse>(OPERATIONS.getUsage, { ...input }, options);
+  }
+
+  /**
+   * List the account’s API keys, revoked ones too (free)
+   */
+  listApiKeys(options?: RequestOptions): Promise<T.ListApiKeysResponse> {
+    return this.request<T.ListApiKeysResponse>(OPERATIONS.listApiKeys, {  }, options);
+  }
+
+  /**
+   * Create an API key for the account (free); the key is shown in this answer only
+   */
+  createApiKey(input: T.CreateApiKeyInput = {}, options?: RequestOptions): Promise<T.CreateApiKeyResponse> {
+    return this.request<T.CreateApiKeyResponse>(OPERATIONS.createApiKey, { ...input }, options);
+  }
+
+  /**
+   * Revoke one of the account’s API keys (free), the calling key included
+   *
+   * The key answers 401 INVALID_API_KEY from then on: at once on the instance that revoked it, within five seconds on every other.
+   */
+  revokeApiKey(id: string, options?: RequestOptions): Promise<T.RevokeApiKeyResponse> {
+    return this.request<T.RevokeApiKeyResponse>(OPERATIONS.revokeApiKey, { "id": id }, options);
   }
 }

@@ -464,6 +464,67 @@ export interface DayUsage {
   tools: ToolUsage[];
 }
 
+export interface ApiKeyList {
+  success: true;
+  /**
+   * Every key of the account, revoked ones too, newest first.
+   */
+  data: ApiKey[];
+}
+
+export interface ApiKey {
+  id: string;
+  name: string | null;
+  /**
+   * The first and last characters, never the key.
+   */
+  hint: string;
+  status: "active" | "revoked";
+  created_at: string;
+  /**
+   * The key’s last metered tool call.
+   */
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface IssuedApiKeyResponse {
+  success: true;
+  data: IssuedApiKey;
+}
+
+export interface IssuedApiKey {
+  id: string;
+  name: string | null;
+  /**
+   * The first and last characters, never the key.
+   */
+  hint: string;
+  status: "active" | "revoked";
+  created_at: string;
+  /**
+   * The key’s last metered tool call.
+   */
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /**
+   * The key itself: shown in this answer only, never again.
+   */
+  key: string;
+}
+
+export interface CreateApiKey {
+  /**
+   * A label to tell keys apart; 1–100 characters.
+   */
+  name?: string;
+}
+
+export interface ApiKeyResponse {
+  success: true;
+  data: ApiKey;
+}
+
 /**
  * Arguments of tool `list_local_models`.
  */
@@ -1566,7 +1627,7 @@ export interface CrawlDeepInput {
    */
   use_sitemap?: boolean;
   /**
-   * What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata.
+   * What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need.
    * @default ["markdown"]
    */
   formats?: Array<"markdown" | "html" | "rawHtml" | "text" | "links" | "metadata">;
@@ -2518,7 +2579,7 @@ export interface BrowserSessionInput {
    */
   format?: "png" | "jpeg";
   /**
-   * screenshot: JPEG quality 0–100.
+   * screenshot: JPEG quality 0–100 (default 80); a PNG ignores it.
    * @default 80
    */
   quality?: number;
@@ -2837,3 +2898,38 @@ export interface GetUsageInput {
  * Answer of `getUsage`.
  */
 export type GetUsageResponse = UsageResponse;
+
+/**
+ * Arguments of `listApiKeys`.
+ */
+export type ListApiKeysInput = Record<string, never>;
+
+/**
+ * Answer of `listApiKeys`.
+ */
+export type ListApiKeysResponse = ApiKeyList;
+
+/**
+ * Arguments of `createApiKey`.
+ */
+export interface CreateApiKeyInput {
+  /**
+   * A label to tell keys apart; 1–100 characters.
+   */
+  name?: string;
+}
+
+/**
+ * Answer of `createApiKey`.
+ */
+export type CreateApiKeyResponse = IssuedApiKeyResponse;
+
+/**
+ * Arguments of `revokeApiKey`.
+ */
+export type RevokeApiKeyInput = Record<string, never>;
+
+/**
+ * Answer of `revokeApiKey`.
+ */
+export type RevokeApiKeyResponse = ApiKeyResponse;
