@@ -1,7 +1,12 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCheck, listChecks } from '../../monitors/api/checks.js';
-import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/api/input.js';
+import {
+  createMonitorSchema,
+  DEFAULT_CRON,
+  pageQuerySchema,
+  updateMonitorSchema,
+} from '../../monitors/api/input.js';
 import {
   createMonitor,
   deleteMonitor,
@@ -19,6 +24,7 @@ import { declaredBodySize, jsonBody } from '../middleware/json-body.js';
 import { rateLimitFor } from '../middleware/rate-limit.js';
 import { provideServices } from '../middleware/services.js';
 import { validateInput } from '../validate-input.js';
+import { parseMonitorBody } from './parse-body.js';
 import { monitorRuntime } from './runtime.js';
 import {
   checkDetailSchema,
@@ -217,8 +223,12 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   mount(
     routes.create,
     async (c) => {
-      const input = validateInput(createMonitorSchema, c.get('body'));
-      const monitor = await createMonitor({ ctx: monitorContext(c), input });
+      const ctx = monitorContext(c);
+      const input = await parseMonitorBody(createMonitorSchema, c.get('body'), ctx.now, async () => ({
+        schedule_cron: DEFAULT_CRON,
+        timezone: 'UTC',
+      }));
+      const monitor = await createMonitor({ ctx, input });
       return c.json({ success: true, data: monitor }, 201);
     },
     true,
@@ -234,11 +244,14 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   mount(
     routes.update,
     async (c) => {
-      const input = validateInput(updateMonitorSchema, c.get('body'));
-      const monitor = await updateMonitor({
-        ctx: monitorContext(c),
-        input: { id: param(c, 'id'), changes: input },
-      });
+      const ctx = monitorContext(c);
+      const id = param(c, 'id');
+      // The monitor's own schedule judges a body that changes only one of cron and zone; an
+      // unknown id still answers 400 for a bad body, judged against the defaults.
+      const input = await parseMonitorBody(updateMonitorSchema, c.get('body'), ctx.now, () =>
+        getMonitor({ ctx, input: { id } }).catch(() => ({ schedule_cron: DEFAULT_CRON, timezone: 'UTC' })),
+      );
+      const monitor = await updateMonitor({ ctx, input: { id, changes: input } });
       return c.json({ success: true, data: monitor });
     },
     true,

@@ -68,7 +68,7 @@ const notifyEmails = z
   });
 
 const webhookUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an absolute https URL' })
+  .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
   .max(8192)
   .openapi({
     description:
