@@ -14,8 +14,15 @@ import { type AttemptResult, type SendEnvironment, sendDelivery } from './send.j
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
+export type EventName =
+  | 'monitor.page'
+  | 'monitor.check.completed'
+  | 'monitor.target.failing'
+  | 'monitor.target.recovered'
+  | 'monitor.test';
+
 export interface NewEvent {
-  event: 'monitor.page' | 'monitor.check.completed';
+  event: EventName;
   payload: string;
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { generateWebhookSecret } from '../../webhooks/signing.js';
 import { nextRunAfter } from '../schedule/schedule.js';
+import { healthOf } from './health.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
 import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from './rules.js';
 import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
@@ -77,18 +78,22 @@ export async function createMonitor({
       status: input.status,
       nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
       estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length),
+      minChangePercent: input.min_change_percent,
+      alertAfterFailures: input.alert_after_failures ?? null,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  return monitorView(row, { withSecret: true });
+  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
 }
 
 export async function getMonitor({
   ctx,
   input,
 }: MonitorCall<'db' | 'accountId', { id: string }>): Promise<MonitorView> {
-  return monitorView(await findMonitor(ctx.db, ctx.accountId, input.id), { withSecret: true });
+  const row = await findMonitor(ctx.db, ctx.accountId, input.id);
+  const health = await healthOf(ctx.db, [row]);
+  return monitorView(row, { withSecret: true, health: health.get(row.id) });
 }
 
 export interface MonitorPage {
@@ -111,13 +116,20 @@ export async function listMonitors({
     .orderBy(desc(monitors.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const lastChecks = await newestChecks(
-    db,
-    page.map((row) => row.id),
-  );
+  const [lastChecks, health] = await Promise.all([
+    newestChecks(
+      db,
+      page.map((row) => row.id),
+    ),
+    healthOf(db, page),
+  ]);
   return {
     data: page.map((row) =>
-      monitorView(row, { withSecret: false, lastCheck: lastChecks.get(row.id) ?? null }),
+      monitorView(row, {
+        withSecret: false,
+        lastCheck: lastChecks.get(row.id) ?? null,
+        health: health.get(row.id),
+      }),
     ),
     next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].id) : null,
   };
@@ -189,6 +201,9 @@ export async function updateMonitor({
         status,
         nextRunAt,
         estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length),
+        minChangePercent: input.min_change_percent ?? current.minChangePercent,
+        alertAfterFailures:
+          input.alert_after_failures === undefined ? current.alertAfterFailures : input.alert_after_failures,
         updatedAt: now,
       })
       .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)))
@@ -203,7 +218,7 @@ export async function updateMonitor({
     }
     return updated;
   });
-  return monitorView(row, { withSecret: true });
+  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
 }
 
 /** Checks, pages, deliveries and baselines go with it (foreign keys cascade). */

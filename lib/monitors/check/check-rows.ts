@@ -69,3 +69,8 @@ export async function updateCheck(db: Database, id: string, values: Partial<Chec
 export async function markMonitorChecked(db: Database, monitorId: string, at: Date): Promise<void> {
   await db.update(monitors).set({ lastCheckAt: at }).where(eq(monitors.id, monitorId));
 }
+
+/** Starts (a date) or ends (null) the monitor's streak of checks the balance could not cover. */
+export async function markCreditsShort(db: Database, monitorId: string, since: Date | null): Promise<void> {
+  await db.update(monitors).set({ creditsShortSince: since }).where(eq(monitors.id, monitorId));
+}

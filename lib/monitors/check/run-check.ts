@@ -9,6 +9,7 @@ import {
   type CheckRow,
   insertCheck,
   loadMonitor,
+  markCreditsShort,
   markMonitorChecked,
   updateCheck,
 } from './check-rows.js';
@@ -60,9 +61,14 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
       finishedAt: rt.now(),
       error: `The balance does not cover the hold of ${amount} credits (${CREDITS_PER_TARGET} per target); nothing was fetched.`,
     });
-    await notifyCheck(rt, monitor, short, []);
+    // Every slot of an empty balance is recorded, but only the first of the streak is announced.
+    if (!monitor.creditsShortSince) {
+      await markCreditsShort(db, monitor.id, short.finishedAt);
+      await notifyCheck(rt, monitor, short, []);
+    }
     return short;
   }
+  if (monitor.creditsShortSince) await markCreditsShort(db, monitor.id, null);
   await updateCheck(db, claimed.id, { creditsReserved: hold.amount, holdId: hold.id });
 
   let settled: number | null = null;
