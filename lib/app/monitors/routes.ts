@@ -59,6 +59,7 @@ const checkIds = monitorId.extend({
 const errors = {
   400: 'VALIDATION_ERROR, with `details` naming each field',
   401: 'MISSING_API_KEY or INVALID_API_KEY',
+  403: "MONITOR_LIMIT_REACHED: the plan's cap on active monitors or targets",
   404: 'NOT_FOUND: no such monitor (or check) for this key',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMIT_EXCEEDED (Retry-After: 60)',
@@ -99,7 +100,7 @@ const routes = {
     request: { body: body(createMonitorSchema) },
     responses: {
       201: json(envelope(monitorSchema, 'MonitorResponse'), 'The monitor, with its webhook secret'),
-      ...errorResponses([400, 401, 413, 429]),
+      ...errorResponses([400, 401, 403, 413, 429]),
     },
   }),
   list: createRoute({
@@ -135,7 +136,7 @@ const routes = {
     request: { params: monitorId, body: body(updateMonitorSchema) },
     responses: {
       200: json(envelope(monitorSchema, 'MonitorResponse'), 'The monitor'),
-      ...errorResponses([400, 401, 404, 413, 429]),
+      ...errorResponses([400, 401, 403, 404, 413, 429]),
     },
   }),
   delete: createRoute({

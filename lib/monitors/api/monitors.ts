@@ -8,6 +8,7 @@ import { generateWebhookSecret } from '../../webhooks/signing.js';
 import { nextRunAfter } from '../schedule/schedule.js';
 import { healthOf } from './health.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
+import { enforcePlanCaps } from './plan-caps.js';
 import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from './rules.js';
 import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
 
@@ -61,6 +62,9 @@ export async function createMonitor({
     { ...input, webhook_url: webhookUrl, webhook_secret: input.webhook_secret ?? null },
     now,
   );
+  if (input.status === 'active') {
+    await enforcePlanCaps(db, ctx.accountId, { id: null, targets: input.targets.length });
+  }
   const [row] = await db
     .insert(monitors)
     .values({
@@ -179,6 +183,9 @@ export async function updateMonitor({
     secret: input.webhook_secret !== undefined,
   });
   const status = input.status ?? current.status;
+  if (status === 'active' && (current.status !== 'active' || input.targets !== undefined)) {
+    await enforcePlanCaps(db, accountId, { id, targets: shape.targets.length });
+  }
   const scheduleChanged = shape.schedule_cron !== current.scheduleCron || shape.timezone !== current.timezone;
   let nextRunAt = current.nextRunAt;
   if (status === 'paused') nextRunAt = null;
