@@ -1,3 +1,4 @@
+ALTER TABLE "monitors" ADD COLUMN "following_run_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "min_change_percent" real DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "alert_after_failures" integer;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "credits_short_since" timestamp with time zone;--> statement-breakpoint

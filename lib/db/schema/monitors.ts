@@ -60,6 +60,11 @@ export const monitors = pgTable(
     retentionDays: integer('retention_days').notNull(),
     status: text('status').notNull(),
     nextRunAt: timestamptz('next_run_at'),
+    /**
+     * The slot after `next_run_at`, computed off the sweep's path (by the check that runs a slot,
+     * or when the schedule is set), so the sweep advances a monitor without parsing its cron.
+     */
+    followingRunAt: timestamptz('following_run_at'),
     lastCheckAt: timestamptz('last_check_at'),
     estimatedCreditsPerMonth: integer('estimated_credits_per_month').notNull(),
     /** A change below this share of lines is reported `unchanged` and the baseline stays. */

@@ -81,6 +81,7 @@ export async function createMonitor({
       retentionDays: input.retention_days,
       status: input.status,
       nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
+      followingRunAt: input.status === 'active' ? followingSlot(input, facts.nextRunAt) : null,
       estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length),
       minChangePercent: input.min_change_percent,
       alertAfterFailures: input.alert_after_failures ?? null,
@@ -188,9 +189,13 @@ export async function updateMonitor({
   }
   const scheduleChanged = shape.schedule_cron !== current.scheduleCron || shape.timezone !== current.timezone;
   let nextRunAt = current.nextRunAt;
-  if (status === 'paused') nextRunAt = null;
-  else if (current.status === 'paused' || scheduleChanged || nextRunAt === null) {
+  let followingRunAt = current.followingRunAt;
+  if (status === 'paused') {
+    nextRunAt = null;
+    followingRunAt = null;
+  } else if (current.status === 'paused' || scheduleChanged || nextRunAt === null) {
     nextRunAt = nextRunAfter(shape.schedule_cron, shape.timezone, now);
+    followingRunAt = followingSlot(shape, nextRunAt);
   }
 
   const row = await db.transaction(async (tx) => {
@@ -207,6 +212,7 @@ export async function updateMonitor({
         retentionDays: input.retention_days ?? current.retentionDays,
         status,
         nextRunAt,
+        followingRunAt,
         estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length),
         minChangePercent: input.min_change_percent ?? current.minChangePercent,
         alertAfterFailures:
@@ -226,6 +232,14 @@ export async function updateMonitor({
     return updated;
   });
   return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
+}
+
+/** The slot after `next`, stored so the sweep never parses a cron (see the sweeper). */
+function followingSlot(
+  schedule: { schedule_cron: string; timezone: string },
+  next: Date | null,
+): Date | null {
+  return next ? nextRunAfter(schedule.schedule_cron, schedule.timezone, next) : null;
 }
 
 /** Checks, pages, deliveries and baselines go with it (foreign keys cascade). */

@@ -11,6 +11,7 @@ import {
   loadMonitor,
   markCreditsShort,
   markMonitorChecked,
+  storeFollowingSlot,
   updateCheck,
 } from './check-rows.js';
 import type { CheckRuntime } from './check-runtime.js';
@@ -45,6 +46,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
     return skipped;
   }
   await markMonitorChecked(db, monitor.id, startedAt);
+  await storeFollowingSlot(db, monitor);
 
   const amount = CREDITS_PER_TARGET * monitor.targets.length;
   const hold = await holdCredits(db, {
