@@ -38,19 +38,6 @@ export class Monitors extends Construct {
       resources: ['*'],
     });
 
-    const api = new ServiceFunction(this, 'Api', {
-      ...props.shared,
-      entry: entry('monitors-api.ts'),
-      description: 'Monitors API: create, list, get, update, delete, run now, check history.',
-    });
-    api.handler.addToRolePolicy(sendEmail);
-    const integration = new HttpLambdaIntegration('MonitorsApiIntegration', api.handler, {
-      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-    });
-    for (const path of [MONITORS_API_PATH, `${MONITORS_API_PATH}/{proxy+}`]) {
-      props.api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
-    }
-
     const deadLetters = new Queue(this, 'CheckDeadLetters', { retentionPeriod: Duration.days(14) });
     // Visibility at six times the worker's timeout, as Lambda's SQS guidance asks, so a message is
     // never handed to a second worker while the first still runs it.
@@ -60,14 +47,34 @@ export class Monitors extends Construct {
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: 3 },
     });
 
+    // Webhook retries due before the next sweep (the 5-second one) wait on the queue as delayed
+    // messages, sent by whichever function made the failed attempt.
+    const withQueue = { ...props.shared.environment, MONITOR_QUEUE_URL: this.queue.queueUrl };
+    const api = new ServiceFunction(this, 'Api', {
+      ...props.shared,
+      entry: entry('monitors-api.ts'),
+      description: 'Monitors API: create, list, get, update, delete, run now, check history.',
+      environment: withQueue,
+    });
+    api.handler.addToRolePolicy(sendEmail);
+    this.queue.grantSendMessages(api.handler);
+    const integration = new HttpLambdaIntegration('MonitorsApiIntegration', api.handler, {
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    });
+    for (const path of [MONITORS_API_PATH, `${MONITORS_API_PATH}/{proxy+}`]) {
+      props.api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+    }
+
     const worker = new ServiceFunction(this, 'CheckWorker', {
       ...props.shared,
       entry: entry('monitor-check.ts'),
       description: 'Monitor checks and webhook retries, from the check queue.',
       timeout: CHECK_TIMEOUT,
       memorySize: 2048,
+      environment: withQueue,
     });
     worker.handler.addToRolePolicy(sendEmail);
+    this.queue.grantSendMessages(worker.handler);
     worker.handler.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: 10,
@@ -83,7 +90,7 @@ export class Monitors extends Construct {
         'Monitor sweeper: due checks to the queue, webhook retries, stale checks and credit holds, retention.',
       timeout: Duration.minutes(4),
       memorySize: 1024,
-      environment: { ...props.shared.environment, MONITOR_QUEUE_URL: this.queue.queueUrl },
+      environment: withQueue,
     });
     sweeper.handler.addToRolePolicy(sendEmail);
     this.queue.grantSendMessages(sweeper.handler);

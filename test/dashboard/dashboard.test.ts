@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOOKS,
   page as html,
+  RECEIVER_ENV,
   type Receiver,
   SHOP,
   type Shop,
@@ -55,6 +56,7 @@ beforeAll(async () => {
       DEV_CREDITS: '500',
       DEV_PLAN: 'free',
       FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`,
+      ...RECEIVER_ENV,
     }),
     launchBrowser(),
   ]);
