@@ -125,7 +125,7 @@ describe('the dashboard on `npm start`', () => {
     await nav().getByRole('link', { name: 'Monitors' }).click();
     await page.getByRole('link', { name: 'New monitor' }).first().click();
     await eventually(() => heading().textContent()).toBe('New monitor');
-    expect(await page.title()).toBe('New monitor · Web Extraction Service');
+    await eventually(() => page.title()).toBe('New monitor · Web Extraction Service');
     const posted = requested.length;
     await page.getByLabel('Page 1 URL').fill('not a url');
     await page.getByLabel('Schedule (cron)').fill('* * * * *');
@@ -208,7 +208,7 @@ describe('the dashboard on `npm start`', () => {
     await eventually(
       async () => `${await heading().textContent()} ${await page.locator('main').textContent()}`,
     ).toMatch(/^Check of /);
-    expect(await page.title()).toMatch(/^Check of .* · Web Extraction Service$/);
+    await eventually(() => page.title()).toMatch(/^Check of .* · Web Extraction Service$/);
     const edited = page.getByRole('list', { name: 'Edited lines' });
     await eventually(() => edited.locator('.line-before').textContent()).toBe(
       'Before: Basic plan: 10 € per month',
@@ -231,7 +231,7 @@ describe('the dashboard on `npm start`', () => {
 
   it('lists the monitor with its health, watched URL, schedule and relative times, and pauses and resumes it', async () => {
     await nav().getByRole('link', { name: 'Monitors' }).click();
-    expect(await page.title()).toBe('Monitors · Web Extraction Service');
+    await eventually(() => page.title()).toBe('Monitors · Web Extraction Service');
     const card = page.locator('li.monitor-card', { hasText: 'Shop pricing' });
     await eventually(() => card.textContent()).toContain('At 09:00, on Monday to Friday (Europe/Paris)');
     expect(await card.textContent()).toContain('1 changed');
@@ -277,7 +277,7 @@ describe('the dashboard on `npm start`', () => {
     await eventually(() => perTool.getByRole('row', { name: /track_changes/ }).textContent()).toBe(
       'track_changes62',
     );
-    expect(await page.title()).toBe('Usage · Web Extraction Service');
+    await eventually(() => page.title()).toBe('Usage · Web Extraction Service');
     expect(await page.getByText('494 credits').isVisible()).toBe(true);
     const chart = page.getByRole('img', { name: /stacked by tool: 6 credits in all/ });
     expect(await chart.isVisible()).toBe(true);
@@ -312,7 +312,7 @@ describe('the dashboard on `npm start`', () => {
     await eventually(() => page.getByRole('status').first().textContent()).toMatch(/1 error; 0 credits/);
     const card = page.locator('li.monitor-card', { hasText: 'Shop pricing' });
     await eventually(() => card.locator('.badge-health-failing').textContent()).toMatch(
-      /^failing: all 1 page since /,
+      /^failing: all 1 page \(UPSTREAM_HTTP\) since /,
     );
     await card.getByRole('link', { name: 'Shop pricing' }).click();
     await eventually(() => page.locator('.badge-health-failing').textContent()).toMatch(
@@ -378,7 +378,7 @@ describe('the dashboard at 360 px, by keyboard', () => {
     await narrow.goto(`${server.base}/dashboard#/monitors`);
     await narrow.getByRole('link', { name: 'Shop pricing' }).click();
     await expectNarrow('monitor', () => narrow.getByText('Checks, newest first').isVisible());
-    await narrow.locator('tbody tr').first().getByRole('link').click();
+    await narrow.locator('tbody tr', { hasText: '1 changed' }).getByRole('link').click();
     await expectNarrow('check', () => narrow.getByRole('list', { name: 'Edited lines' }).isVisible());
   });
 

@@ -13,17 +13,38 @@ export interface Health {
 }
 
 interface ReportedHealth {
-  health?: string | { status?: string; since?: string | null } | null;
+  health?: {
+    status: 'ok' | 'failing' | 'webhook_failing';
+    targets: Array<{
+      url: string;
+      consecutive_failures: number;
+      failing_since: string | null;
+      error_code: string | null;
+    }>;
+  } | null;
 }
 
 export function healthOf(monitor: { last_check?: Check } & ReportedHealth): Health {
-  const reported = typeof monitor.health === 'string' ? monitor.health : monitor.health?.status;
   const check: Check = monitor.last_check ?? null;
-  const since = typeof monitor.health === 'object' ? monitor.health?.since : undefined;
-  if (reported === 'webhook_failing') {
-    return { level: 'webhook_failing', words: 'webhook failing: its last delivery gave up', since };
+  const reported = monitor.health;
+  if (reported?.status === 'webhook_failing') {
+    return { level: 'webhook_failing', words: 'webhook failing: its last delivery gave up' };
   }
-  if (reported === 'failing') return { level: 'failing', words: failingWords(check), since };
+  if (reported?.status === 'failing') {
+    const failing = reported.targets.filter((target) => target.consecutive_failures > 0);
+    const since = failing
+      .map((target) => target.failing_since)
+      .filter((at): at is string => Boolean(at))
+      .sort()[0];
+    const codes = [...new Set(failing.map((target) => target.error_code).filter(Boolean))].join(', ');
+    const pages = reported.targets.length;
+    const words =
+      failing.length === pages
+        ? `failing: all ${pages} ${pages === 1 ? 'page' : 'pages'}`
+        : `failing: ${failing.length} of ${pages} pages`;
+    return { level: 'failing', words: codes ? `${words} (${codes})` : words, since };
+  }
+  if (reported?.status === 'ok') return { level: 'ok', words: 'healthy' };
   if (!check) return { level: 'unknown', words: 'not checked yet' };
   const failed = check.summary.errored + check.summary.blocked;
   if (check.status === 'failed' || (check.summary.total > 0 && failed > 0)) {
