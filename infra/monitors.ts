@@ -71,19 +71,6 @@ export class Monitors extends Construct {
     const entry = (file: string) => `${props.projectRoot}/functions/${file}`;
     const sendEmail = sendEmailAs(this, props.emailFrom ?? DEFAULT_EMAIL_FROM);
 
-    const api = new ServiceFunction(this, 'Api', {
-      ...props.shared,
-      entry: entry('monitors-api.ts'),
-      description: 'Monitors API: create, list, get, update, delete, run now, check history.',
-    });
-    api.handler.addToRolePolicy(sendEmail);
-    const integration = new HttpLambdaIntegration('MonitorsApiIntegration', api.handler, {
-      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-    });
-    for (const path of [MONITORS_API_PATH, `${MONITORS_API_PATH}/{proxy+}`]) {
-      props.api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
-    }
-
     // A poison job (one that fails every time) leaves the check queue after three receives.
     this.checkDeadLetters = deadLetterQueue(this, 'CheckDeadLetters');
     // Visibility at six times the worker's timeout, as Lambda's SQS guidance asks, so a message is
@@ -101,15 +88,35 @@ export class Monitors extends Construct {
         "It is a dead-letter queue, of the sweeper's on-failure destination and of the EventBridge target; the rule only recognises one named in another queue's redrive policy.",
     });
 
+    // Webhook retries due before the next sweep (the 5-second one) wait on the queue as delayed
+    // messages, sent by whichever function made the failed attempt.
+    const withQueue = { ...props.shared.environment, MONITOR_QUEUE_URL: this.queue.queueUrl };
+    const api = new ServiceFunction(this, 'Api', {
+      ...props.shared,
+      entry: entry('monitors-api.ts'),
+      description: 'Monitors API: create, list, get, update, delete, run now, check history.',
+      environment: withQueue,
+    });
+    api.handler.addToRolePolicy(sendEmail);
+    this.queue.grantSendMessages(api.handler);
+    const integration = new HttpLambdaIntegration('MonitorsApiIntegration', api.handler, {
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    });
+    for (const path of [MONITORS_API_PATH, `${MONITORS_API_PATH}/{proxy+}`]) {
+      props.api.addRoutes({ path, methods: [HttpMethod.ANY], integration });
+    }
+
     this.worker = new ServiceFunction(this, 'CheckWorker', {
       ...props.shared,
       entry: entry('monitor-check.ts'),
       description: 'Monitor checks and webhook retries, from the check queue.',
       timeout: CHECK_TIMEOUT,
       memorySize: 2048,
+      environment: withQueue,
     });
     const worker = this.worker;
     worker.handler.addToRolePolicy(sendEmail);
+    this.queue.grantSendMessages(worker.handler);
     worker.handler.addEventSource(
       new SqsEventSource(this.queue, {
         batchSize: 10,
@@ -130,7 +137,7 @@ export class Monitors extends Construct {
         'Monitor sweeper: due checks to the queue, webhook retries, stale checks and credit holds, retention.',
       timeout: Duration.minutes(4),
       memorySize: 1024,
-      environment: { ...props.shared.environment, MONITOR_QUEUE_URL: this.queue.queueUrl },
+      environment: withQueue,
       // EventBridge invokes it asynchronously: a sweep that fails twice lands here with its error.
       onFailure: this.sweepDeadLetters,
     });

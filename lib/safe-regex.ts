@@ -58,3 +58,22 @@ export function unsafePatternReason(source: string): string | null {
     throw error;
   }
 }
+
+/**
+ * Why a monitor's ignore pattern is refused, or null: it must be valid JavaScript with the `u` flag
+ * (what the caller means by it) and run on the linear-time engine.
+ */
+export function regexProblem(pattern: string): string | null {
+  try {
+    new RegExp(pattern, 'u');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
+    return `not a valid regular expression (u flag): ${reason}`;
+  }
+  return unsafePatternReason(pattern);
+}
+
+/** A pattern `regexProblem` accepted, compiled for the linear-time engine. */
+export function linearRegex(pattern: string): LinearPattern {
+  return compileLinearPattern(pattern);
+}

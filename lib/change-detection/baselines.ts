@@ -17,10 +17,30 @@ export interface TargetRef {
   selector?: string;
 }
 
+/** A target's failing streak, kept beside its baseline (the tool's baselines keep the zero streak). */
+export interface FailureStreak {
+  streak: number;
+  since: Date | null;
+  code: string | null;
+  /** The streak's failing event went out. */
+  alerted: boolean;
+  /** Backoff: the target is not fetched before this. */
+  nextFetchAt: Date | null;
+}
+
+export const NO_FAILURES: FailureStreak = {
+  streak: 0,
+  since: null,
+  code: null,
+  alerted: false,
+  nextFetchAt: null,
+};
+
 export interface StoredBaseline extends Baseline {
   key: string;
   lastStatus: string | null;
   capturedAt: Date | null;
+  failures: FailureStreak;
 }
 
 export function baselineKey(accountId: string, monitorId: string | null, target: TargetRef): string {
@@ -40,10 +60,17 @@ export async function readBaselines(db: Database, keys: string[]): Promise<Map<s
       structure: pageBaselines.structure,
       lastStatus: pageBaselines.lastStatus,
       capturedAt: pageBaselines.capturedAt,
+      streak: pageBaselines.failureStreak,
+      since: pageBaselines.failingSince,
+      code: pageBaselines.failureCode,
+      alerted: pageBaselines.failingAlerted,
+      nextFetchAt: pageBaselines.nextFetchAt,
     })
     .from(pageBaselines)
     .where(inArray(pageBaselines.key, keys));
-  for (const row of rows) found.set(row.key, row);
+  for (const { streak, since, code, alerted, nextFetchAt, ...row } of rows) {
+    found.set(row.key, { ...row, failures: { streak, since, code, alerted, nextFetchAt } });
+  }
   return found;
 }
 
@@ -56,6 +83,8 @@ export interface BaselineWrite {
   status: string;
   /** Present when the baseline rolls forward (`new` or `changed`). */
   capture?: Capture;
+  /** The target's streak after this check (a monitor's; the tool's stays at zero). */
+  failures?: FailureStreak;
   at: Date;
 }
 
@@ -78,6 +107,11 @@ export async function writeBaselines(db: Database, writes: BaselineWrite[]): Pro
         content: write.capture ? write.capture.lines.join('\n') : null,
         structure: write.capture ? encodeSketch(write.capture.structure) : null,
         lastStatus: write.status,
+        failureStreak: write.failures?.streak ?? 0,
+        failingSince: write.failures?.since ?? null,
+        failureCode: write.failures?.code ?? null,
+        failingAlerted: write.failures?.alerted ?? false,
+        nextFetchAt: write.failures?.nextFetchAt ?? null,
         capturedAt: write.capture ? write.at : null,
         updatedAt: write.at,
       })),
@@ -90,6 +124,11 @@ export async function writeBaselines(db: Database, writes: BaselineWrite[]): Pro
         structure: sql`CASE WHEN excluded.content_hash IS NULL THEN ${pageBaselines.structure} ELSE excluded.structure END`,
         capturedAt: sql`CASE WHEN excluded.content_hash IS NULL THEN ${pageBaselines.capturedAt} ELSE excluded.captured_at END`,
         lastStatus: sql`excluded.last_status`,
+        failureStreak: sql`excluded.failure_streak`,
+        failingSince: sql`excluded.failing_since`,
+        failureCode: sql`excluded.failure_code`,
+        failingAlerted: sql`excluded.failing_alerted`,
+        nextFetchAt: sql`excluded.next_fetch_at`,
         updatedAt: sql`excluded.updated_at`,
       },
     });

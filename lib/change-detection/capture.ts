@@ -3,6 +3,7 @@ import { PageDocument } from '../extract/page-document.js';
 import { SelectorError, selectRequired } from '../extract/selector.js';
 import type { BodyKind } from '../fetch/types.js';
 import { type Element, walkElements } from '../html/dom.js';
+import { type NoiseRules, withoutNoise } from './noise.js';
 import { sketchOf } from './similarity.js';
 
 /**
@@ -42,16 +43,20 @@ export function hashLines(lines: readonly string[]): string {
 export function captureBody(
   page: { kind: Exclude<BodyKind, 'binary'>; body: string; finalUrl: string },
   selector: string | undefined,
+  noise?: NoiseRules,
 ): Capture {
-  if (page.kind === 'html' || page.kind === 'xml') return captureMarkup(page.body, page.finalUrl, selector);
+  if (page.kind === 'html' || page.kind === 'xml') {
+    return captureMarkup(page.body, page.finalUrl, selector, noise);
+  }
   if (selector !== undefined) {
     throw new SelectorNotFound(`selector ${selector} applies to HTML; this page is ${page.kind}`);
   }
-  const lines = linesOf(page.body);
-  return { lines, contentHash: hashLines(lines), structure: sketchOf(lines.map(shapeOfLine)) };
+  const all = linesOf(page.body);
+  const lines = withoutNoise(all, noise);
+  return { lines, contentHash: hashLines(lines), structure: sketchOf(all.map(shapeOfLine)) };
 }
 
-function captureMarkup(html: string, url: string, selector: string | undefined): Capture {
+function captureMarkup(html: string, url: string, selector: string | undefined, noise?: NoiseRules): Capture {
   const document = PageDocument.parse(html, url);
   let roots: Element[];
   if (selector !== undefined) {
@@ -65,7 +70,7 @@ function captureMarkup(html: string, url: string, selector: string | undefined):
     roots = [(document.$('body')[0] as Element | undefined) ?? (document.$.root()[0] as unknown as Element)];
   }
   const text = document.text({ selector, onlyMainContent: false, clean: true });
-  const lines = linesOf(text);
+  const lines = withoutNoise(linesOf(text), noise);
   const tags: string[] = [];
   for (const root of roots) {
     walkElements(root, (element) => {

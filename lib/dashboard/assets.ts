@@ -28,6 +28,10 @@ export async function readBundledDashboard(): Promise<DashboardAssets> {
   return new Map(files);
 }
 
+/** A small mark drawn inline (the page's policy allows data: images), so no request for /favicon.ico. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='6' fill='%230b5cad'/%3E%3Cpath d='M7 10h18M7 16h12M7 22h15' stroke='white' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E";
+
 /** The page every dashboard route answers; the hash after /dashboard picks the view. */
 export function indexHtml(script: string, stylesheet: string): string {
   return `<!doctype html>
@@ -36,6 +40,7 @@ export function indexHtml(script: string, stylesheet: string): string {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Dashboard · Web Extraction Service</title>
+  <link rel="icon" href="${FAVICON}">
   <link rel="stylesheet" href="/dashboard/${stylesheet}">
   <script type="module" src="/dashboard/${script}"></script>
 </head>

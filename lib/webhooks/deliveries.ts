@@ -14,8 +14,15 @@ import { type AttemptResult, type SendEnvironment, sendDelivery } from './send.j
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
+export type EventName =
+  | 'monitor.page'
+  | 'monitor.check.completed'
+  | 'monitor.target.failing'
+  | 'monitor.target.recovered'
+  | 'monitor.test';
+
 export interface NewEvent {
-  event: 'monitor.page' | 'monitor.check.completed';
+  event: EventName;
   payload: string;
 }
 
@@ -144,15 +151,25 @@ async function tooManyWaiting(db: Database, monitorId: string): Promise<boolean>
 }
 
 /**
+ * Hands a retry that falls due before the sweeper's next run to something that wakes up for it:
+ * on AWS a queue message with that delivery delay, locally a timer. Later retries wait for the sweep.
+ */
+export type RetryLater = (ids: string[], delayMs: number) => Promise<void>;
+
+/** The sweeper runs every five minutes: a retry due sooner than that is handed to `later`. */
+export const SWEEP_INTERVAL_MS = 5 * 60_000;
+
+/**
  * The first attempt of fresh deliveries, then, while `windowMs` allows, the retries that fall due
- * inside it (the 5-second one), awaited: a Lambda returns only when this is done. Later retries
- * are left to the sweeper.
+ * inside it (the 5-second one), awaited: a Lambda returns only when this is done. A retry due
+ * after the window but before the next sweep goes to `later`; the rest are left to the sweeper.
  */
 export async function deliverNow(
   rt: DeliveryRuntime,
   ids: string[],
   windowMs: number,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  later?: RetryLater,
 ): Promise<void> {
   const started = Date.now();
   let pending = ids;
@@ -161,7 +178,15 @@ export async function deliverNow(
     const retry = rows.filter((row) => row.status === 'retrying' && row.nextAttemptAt);
     if (retry.length === 0) return;
     const dueIn = Math.max(...retry.map((row) => row.nextAttemptAt!.getTime() - rt.now().getTime()));
-    if (Date.now() - started + dueIn > windowMs) return;
+    if (Date.now() - started + dueIn > windowMs) {
+      if (later && dueIn < SWEEP_INTERVAL_MS) {
+        await later(
+          retry.map((row) => row.id),
+          Math.max(0, dueIn),
+        );
+      }
+      return;
+    }
     await sleep(Math.max(0, dueIn));
     pending = retry.map((row) => row.id);
   }

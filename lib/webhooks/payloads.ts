@@ -25,3 +25,26 @@ export function checkCompletedEvent(monitor: MonitorRef, check: object, at: Date
     data: { monitor_id: monitor.id, monitor_name: monitor.name, check },
   });
 }
+
+export interface TargetAlertData {
+  target: { url: string; selector: string | null };
+  consecutive_failures: number;
+  failing_since: string | null;
+  error_code: string | null;
+  error: string | null;
+}
+
+/** `monitor.target.failing` (once per streak) and `monitor.target.recovered` (when it ends). */
+export function targetAlertEvent(
+  type: 'monitor.target.failing' | 'monitor.target.recovered',
+  monitor: MonitorRef,
+  checkId: string,
+  alert: TargetAlertData,
+  at: Date,
+): string {
+  return JSON.stringify({
+    type,
+    timestamp: at.toISOString(),
+    data: { monitor_id: monitor.id, monitor_name: monitor.name, check_id: checkId, ...alert },
+  });
+}

@@ -1,7 +1,6 @@
 import { ApiError } from '../errors/api-error.js';
 import { guardedRequest } from '../fetch/guarded-request.js';
 import type { FetchEnvironment } from '../fetch/types.js';
-import { effectiveHostMap, normaliseHost } from '../fetch/url-policy.js';
 import { signDelivery } from './signing.js';
 
 /**
@@ -36,7 +35,7 @@ export async function sendDelivery(
   } catch {
     return { delivered: false, httpStatus: null, error: 'webhook_url is not a valid URL' };
   }
-  if (url.protocol !== 'https:' && !effectiveHostMap(env.config).has(normaliseHost(url.hostname))) {
+  if (url.protocol !== 'https:') {
     return { delivered: false, httpStatus: null, error: 'webhook_url must be https' };
   }
   try {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HOOKS,
   page as html,
+  RECEIVER_ENV,
   type Receiver,
   SHOP,
   type Shop,
@@ -55,6 +56,7 @@ beforeAll(async () => {
       DEV_CREDITS: '500',
       DEV_PLAN: 'free',
       FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`,
+      ...RECEIVER_ENV,
     }),
     launchBrowser(),
   ]);
@@ -119,24 +121,56 @@ describe('the dashboard on `npm start`', () => {
     await expectAccessible('usage-empty');
   });
 
-  it('shows the API’s validation messages next to the fields, then creates the monitor', async () => {
+  it('checks the form in the browser, says what is wrong next to each field, then creates the monitor', async () => {
     await nav().getByRole('link', { name: 'Monitors' }).click();
     await page.getByRole('link', { name: 'New monitor' }).first().click();
     await eventually(() => heading().textContent()).toBe('New monitor');
+    await eventually(() => page.title()).toBe('New monitor · Web Extraction Service');
+    const posted = requested.length;
     await page.getByLabel('Page 1 URL').fill('not a url');
     await page.getByLabel('Schedule (cron)').fill('* * * * *');
+    await page.getByLabel('Time zone').fill('Mars/Olympus_Mons');
+    await page.getByLabel('Emails to notify (optional)').fill('ops@example.com, not-an-address');
+    await page.getByLabel('Webhook URL (optional)').fill('http://hooks.example.com/x');
+    await page.getByLabel('Keep checks for (days)').fill('0');
     await page.getByRole('button', { name: 'Create monitor' }).click();
-    await eventually(() => page.locator('#monitor-name-error').textContent()).toBe('name must not be empty');
-    expect(await page.locator('#monitor-targets-0-url-error').textContent()).toMatch(
-      /absolute http\(s\) URL/,
+    // Every field at once, in plain words, before anything is sent.
+    await eventually(() => page.locator('#monitor-name-error').textContent()).toBe(
+      'Give the monitor a name.',
     );
+    expect(await page.locator('#monitor-targets-0-url-error').textContent()).toContain(
+      'is not a full address',
+    );
+    expect(await page.locator('#monitor-schedule-cron-error').textContent()).toMatch(
+      /^Runs must be at least 5 minutes apart; this schedule runs 1 minute apart\.$/,
+    );
+    expect(await page.locator('#monitor-timezone-error').textContent()).toContain('is not a time zone');
+    expect(await page.locator('#monitor-notify-emails-error').textContent()).toBe(
+      'Not an email address: not-an-address.',
+    );
+    expect(await page.locator('#monitor-webhook-url-error').textContent()).toBe(
+      'Webhooks are sent to https URLs only.',
+    );
+    expect(await page.locator('#monitor-retention-days-error').textContent()).toContain('1 to 365');
+    // Nothing was sent: the create call goes to exactly /api/v1/monitors (the list adds a query).
+    expect(requested.slice(posted).filter((url) => url.endsWith('/api/v1/monitors'))).toEqual([]);
     await expectAccessible('monitor-form-errors');
+    // Editing a field takes its stale message away.
+    await page.getByLabel('Keep checks for (days)').fill('30');
+    expect(await page.locator('#monitor-retention-days-error').count()).toBe(0);
+    await page.getByLabel('Emails to notify (optional)').fill('');
+    await page.getByLabel('Webhook URL (optional)').fill('');
+    expect(await page.locator('.estimate').textContent()).toContain('The cost estimate appears once');
 
     await page.getByLabel('Name').fill('Shop pricing');
     await page.getByLabel('Page 1 URL').fill(shop.url('/pricing'));
     await page.getByLabel('Schedule (cron)').fill('0 9 * * 1-5');
     expect(await page.getByText('Reads: At 09:00, on Monday to Friday.').isVisible()).toBe(true);
     await page.getByLabel('Time zone').fill('Europe/Paris');
+    // Weekdays at 09:00: about 21 or 22 runs in 30 days, 3 credits each for the one page.
+    await eventually(() => page.locator('.estimate').textContent()).toMatch(
+      /^Estimated cost: (60|63|66|69) credits a month at most/,
+    );
     await page.getByRole('button', { name: 'Create monitor' }).click();
     await eventually(() => heading().textContent()).toBe('Shop pricing');
     await eventually(() => page.getByText('No checks yet.').isVisible()).toBe(true);
@@ -169,16 +203,20 @@ describe('the dashboard on `npm start`', () => {
     await expectAccessible('monitor');
   });
 
-  it('opens the check and shows the removed and added lines side by side', async () => {
+  it('opens the check and shows the edited line with the changed words marked', async () => {
     await page.getByRole('link', { name: 'Open the check' }).click();
     await eventually(
       async () => `${await heading().textContent()} ${await page.locator('main').textContent()}`,
     ).toMatch(/^Check of /);
-    const removed = page.getByRole('list', { name: 'Removed lines' });
-    const added = page.getByRole('list', { name: 'Added lines' });
-    await eventually(() => removed.textContent()).toContain('Basic plan: 10 € per month');
-    expect(await added.textContent()).toContain('Basic plan: 12 € per month');
-    expect(await added.textContent()).not.toContain('Pro plan');
+    await eventually(() => page.title()).toMatch(/^Check of .* · Web Extraction Service$/);
+    const edited = page.getByRole('list', { name: 'Edited lines' });
+    await eventually(() => edited.locator('.line-before').textContent()).toBe(
+      'Before: Basic plan: 10 € per month',
+    );
+    expect(await edited.locator('.line-after').textContent()).toBe('After: Basic plan: 12 € per month');
+    expect(await edited.locator('del').allTextContents()).toEqual(['10']);
+    expect(await edited.locator('ins').allTextContents()).toEqual(['12']);
+    expect(await page.locator('main').textContent()).not.toContain('Pro plan');
     expect(await page.locator('.page-result').textContent()).toMatch(
       /changed.*Change\d+\.\d %.*Structural similarity[01]\.\d\d/,
     );
@@ -191,29 +229,70 @@ describe('the dashboard on `npm start`', () => {
     await expectAccessible('check');
   });
 
-  it('lists the monitor with its schedule in words and in cron, and pauses and resumes it', async () => {
+  it('lists the monitor with its health, watched URL, schedule and relative times, and pauses and resumes it', async () => {
     await nav().getByRole('link', { name: 'Monitors' }).click();
-    const row = page.locator('tbody tr', { hasText: 'Shop pricing' });
-    await eventually(() => row.textContent()).toContain('At 09:00, on Monday to Friday0 9 * * 1-5');
-    expect(await row.textContent()).toContain('Europe/Paris');
-    expect(await row.textContent()).toContain('1 changed');
+    await eventually(() => page.title()).toBe('Monitors · Web Extraction Service');
+    const card = page.locator('li.monitor-card', { hasText: 'Shop pricing' });
+    await eventually(() => card.textContent()).toContain('At 09:00, on Monday to Friday (Europe/Paris)');
+    expect(await card.textContent()).toContain('1 changed');
+    expect(await card.locator('.badge-health-ok').textContent()).toBe('healthy');
+    expect(await card.getByRole('link', { name: shop.url('/pricing') }).getAttribute('href')).toBe(
+      shop.url('/pricing'),
+    );
+    // Times are relative, in the viewer's zone, with the exact time and zone on focus.
+    expect(await page.getByText(/^Times are in your time zone, /).isVisible()).toBe(true);
+    const lastCheck = card.locator('button.when').last();
+    expect(await lastCheck.locator('time').textContent()).toMatch(/ago|now/);
+    await lastCheck.focus();
+    expect(await lastCheck.locator('.when-exact').isVisible()).toBe(true);
+    expect(await lastCheck.getAttribute('aria-label')).toMatch(/(ago|now), .*\d{1,2}:\d{2}/);
     await page.getByRole('button', { name: 'Pause Shop pricing' }).click();
     await eventually(() => page.getByRole('status').first().textContent()).toMatch(/Shop pricing is paused/);
-    await eventually(() => row.locator('.badge').textContent()).toBe('paused');
+    await eventually(() => card.locator('.badge').first().textContent()).toBe('paused');
     await expectAccessible('monitors-paused');
     await page.getByRole('button', { name: 'Resume Shop pricing' }).click();
-    await eventually(() => row.locator('.badge').textContent()).toBe('active');
+    await eventually(() => card.locator('.badge').first().textContent()).toBe('active');
     await expectAccessible('monitors');
+  });
+
+  it('finds a monitor by name or URL, and pauses and resumes selected monitors in bulk', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('nothing like this');
+    await eventually(() => page.getByText('No monitor matches “nothing like this”.').isVisible()).toBe(true);
+    await search.fill('/pricing');
+    await eventually(() => page.locator('li.monitor-card').count()).toBe(1);
+    await search.fill('');
+    await page.getByRole('checkbox', { name: 'Select Shop pricing' }).check();
+    const bulk = page.getByRole('group', { name: '1 selected:' });
+    await bulk.getByRole('button', { name: 'Pause' }).click();
+    await eventually(() => page.locator('li.monitor-card .badge').first().textContent()).toBe('paused');
+    await page.getByRole('checkbox', { name: 'Select Shop pricing' }).check();
+    await page.getByRole('group', { name: '1 selected:' }).getByRole('button', { name: 'Resume' }).click();
+    await eventually(() => page.locator('li.monitor-card .badge').first().textContent()).toBe('active');
   });
 
   it('reads the usage chart: the two checks by day and tool, the balance and the plan', async () => {
     await nav().getByRole('link', { name: 'Usage' }).click();
-    await eventually(() => page.getByRole('row', { name: /track_changes/ }).textContent()).toBe(
+    const perTool = page.getByRole('region', { name: 'Usage per tool' });
+    await eventually(() => perTool.getByRole('row', { name: /track_changes/ }).textContent()).toBe(
       'track_changes62',
     );
+    await eventually(() => page.title()).toBe('Usage · Web Extraction Service');
     expect(await page.getByText('494 credits').isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: /stacked by tool: 6 credits in all/ }).isVisible()).toBe(true);
+    const chart = page.getByRole('img', { name: /stacked by tool: 6 credits in all/ });
+    expect(await chart.isVisible()).toBe(true);
     expect(await page.locator('.legend').textContent()).toBe('track_changes');
+    // The chart's numbers: a tooltip by keyboard (End: today) and a table by day.
+    await chart.focus();
+    await page.keyboard.press('End');
+    const tip = page.locator('.chart-tip');
+    await eventually(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toMatch(/^\d{2}-\d{2}: 6 creditstrack_changes: 6$/);
+    const perDay = page.getByRole('region', { name: 'Usage per day' });
+    expect(await perDay.getByRole('row').count()).toBe(2);
+    expect(await perDay.getByRole('row').nth(1).textContent()).toMatch(
+      /^\d{4}-\d{2}-\d{2}62track_changes 6$/,
+    );
     await expectAccessible('usage');
 
     await page.getByLabel('From (UTC day)').fill('2025-01-01');
@@ -224,6 +303,23 @@ describe('the dashboard on `npm start`', () => {
     );
     expect(await page.getByRole('alert').textContent()).toContain('VALIDATION_ERROR');
     await expectAccessible('usage-range-error');
+  });
+
+  it('shows a failing monitor as failing, in colour and words, on the list and its page', async () => {
+    shop.set('/pricing', { status: 404, body: '<h1>Not found</h1>' });
+    await page.goto(`${server.base}/dashboard#/monitors`);
+    await page.getByRole('button', { name: 'Run now Shop pricing' }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(/1 error; 0 credits/);
+    const card = page.locator('li.monitor-card', { hasText: 'Shop pricing' });
+    await eventually(() => card.locator('.badge-health-failing').textContent()).toMatch(
+      /^failing: all 1 page \(UPSTREAM_HTTP\) since /,
+    );
+    await card.getByRole('link', { name: 'Shop pricing' }).click();
+    await eventually(() => page.locator('.badge-health-failing').textContent()).toMatch(
+      /^failing: all 1 page/,
+    );
+    await expectAccessible('monitor-failing');
+    shop.set('/pricing', AFTER);
   });
 
   it('shows an API error as a message, never a blank page', async () => {
@@ -266,16 +362,45 @@ describe('the dashboard at 360 px, by keyboard', () => {
 
   it('fits the monitors and usage views in the width, tables scrolling inside their region', async () => {
     await narrow.goto(`${server.base}/dashboard#/monitors`);
-    await expectNarrow('monitors', () => narrow.getByRole('row', { name: /Shop pricing/ }).isVisible());
+    await expectNarrow('monitors', () => narrow.getByRole('link', { name: 'Shop pricing' }).isVisible());
+    // Every fact of the card is on screen, not in a sideways scroll.
+    expect(await narrow.getByRole('button', { name: 'Run now Shop pricing' }).isVisible()).toBe(true);
     await narrow.goto(`${server.base}/dashboard#/usage`);
-    await expectNarrow('usage', () => narrow.getByRole('row', { name: /track_changes/ }).isVisible());
+    await expectNarrow('usage', () =>
+      narrow
+        .getByRole('region', { name: 'Usage per tool' })
+        .getByRole('row', { name: /track_changes/ })
+        .isVisible(),
+    );
   });
 
   it('fits a monitor and its check in the width', async () => {
     await narrow.goto(`${server.base}/dashboard#/monitors`);
     await narrow.getByRole('link', { name: 'Shop pricing' }).click();
     await expectNarrow('monitor', () => narrow.getByText('Checks, newest first').isVisible());
-    await narrow.locator('tbody tr').first().getByRole('link').click();
-    await expectNarrow('check', () => narrow.getByRole('list', { name: 'Added lines' }).isVisible());
+    await narrow.locator('tbody tr', { hasText: '1 changed' }).getByRole('link').click();
+    await expectNarrow('check', () => narrow.getByRole('list', { name: 'Edited lines' }).isVisible());
+  });
+
+  it('sends a refused key back to the sign-in form, saying why', async () => {
+    await narrow.evaluate(() =>
+      sessionStorage.setItem('web-extraction.api-key', 'wes_revoked_00000000000000000000000000'),
+    );
+    await narrow.goto(`${server.base}/dashboard#/usage`);
+    await narrow.reload();
+    await eventually(() => heading(narrow).textContent()).toBe('Sign in to the dashboard');
+    expect(await narrow.getByRole('alert').first().textContent()).toContain('Your key was refused');
+    expect(await narrow.evaluate(() => sessionStorage.getItem('web-extraction.api-key'))).toBeNull();
+  });
+});
+
+describe('deleting a monitor', () => {
+  it('asks once, deletes it with its checks and returns to the list', async () => {
+    await page.goto(`${server.base}/dashboard#/monitors`);
+    await page.getByRole('link', { name: 'Shop pricing' }).click();
+    await eventually(() => heading().textContent()).toBe('Shop pricing');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Shop pricing' }).click();
+    await eventually(() => page.getByText('No monitors yet.').isVisible()).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { mountMonitorRoutes } from '../../lib/app/monitors/routes.js';
 import { type CheckRuntime, createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
@@ -68,6 +71,43 @@ export async function startShop(): Promise<Shop> {
   };
 }
 
+const TLS = new URL('../fixtures/monitors/tls/', import.meta.url);
+/** The test CA that signed the receiver's certificate: the fetcher trusts it through this variable. */
+export const RECEIVER_ENV = {
+  FETCH_EXTRA_CA_CERTS: fileURLToPath(new URL('../fixtures/templates/tls/ca.cert.pem', import.meta.url)),
+};
+
+/** An HTTPS server on loopback presenting the `hooks.test` certificate: webhook URLs must be https. */
+async function startHttpsServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Promise<FixtureServer> {
+  let connections = 0;
+  const server = createServer(
+    { key: readFileSync(new URL('hooks.key.pem', TLS)), cert: readFileSync(new URL('hooks.cert.pem', TLS)) },
+    (req, res) => {
+      handler(req, res).catch((error) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(error));
+      });
+    },
+  );
+  server.on('secureConnection', () => {
+    connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: (path = '/', host = '127.0.0.1') => `https://${host}:${port}${path}`,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 export interface ReceivedEvent {
   type: string;
   // biome-ignore lint/suspicious/noExplicitAny: event bodies are read field by field in tests
@@ -94,7 +134,7 @@ export async function startReceiver(): Promise<Receiver> {
   const received = new Map<string, ReceivedEvent[]>();
   let failing: number | 'hang' | null = null;
   let attempts = 0;
-  const server = await startFixtureServer(async (req, res) => {
+  const server = await startHttpsServer(async (req, res) => {
     attempts += 1;
     const name = new URL(req.url ?? '/', 'http://hooks').pathname.slice(1);
     const chunks: Buffer[] = [];
@@ -171,7 +211,7 @@ export async function startMonitorWorld(
   const receiver = await startReceiver();
   const harness = await startHarness({
     tools,
-    env: { FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`, ...env },
+    env: { FETCH_HOST_MAP: `${SHOP}=127.0.0.1,${HOOKS}=127.0.0.1`, ...RECEIVER_ENV, ...env },
     mounts: [mountMonitorRoutes],
   });
   return {
@@ -207,6 +247,8 @@ export function clockedRuntime(
     mailer: options.mailer ?? recordingMailer(),
     inlineRetryWindowMs: options.inlineRetryWindowMs ?? 0,
     sleep: options.sleep,
+    // The clock is the test's: retries wait for its sweeps, never for a real timer.
+    retryLater: async () => {},
   });
   const queue = new InProcessQueue((job) => handleJob(rt, job), { autoRun: false });
   return { clock, rt, queue };

@@ -3,7 +3,12 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError } from '../../errors/api-error.js';
 import { isIdOf } from '../../id-format.js';
 import { getCheck, listChecks } from '../../monitors/api/checks.js';
-import { createMonitorSchema, pageQuerySchema, updateMonitorSchema } from '../../monitors/api/input.js';
+import {
+  createMonitorSchema,
+  DEFAULT_CRON,
+  pageQuerySchema,
+  updateMonitorSchema,
+} from '../../monitors/api/input.js';
 import {
   createMonitor,
   deleteMonitor,
@@ -22,6 +27,7 @@ import { declaredBodySize, jsonBody } from '../middleware/json-body.js';
 import { rateLimitFor } from '../middleware/rate-limit.js';
 import { provideServices } from '../middleware/services.js';
 import { validateInput } from '../validate-input.js';
+import { parseMonitorBody } from './parse-body.js';
 import { monitorRuntime } from './runtime.js';
 import {
   checkDetailSchema,
@@ -56,6 +62,7 @@ const checkIds = monitorId.extend({
 const errors = {
   400: 'VALIDATION_ERROR, with `details` naming each field',
   401: 'MISSING_API_KEY or INVALID_API_KEY',
+  403: "MONITOR_LIMIT_REACHED: the plan's cap on active monitors or targets",
   404: 'NOT_FOUND: no such monitor (or check) for this key',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMIT_EXCEEDED (Retry-After: 60)',
@@ -96,7 +103,7 @@ const routes = {
     request: { body: body(createMonitorSchema) },
     responses: {
       201: json(envelope(monitorSchema, 'MonitorResponse'), 'The monitor, with its webhook secret'),
-      ...errorResponses([400, 401, 413, 429]),
+      ...errorResponses([400, 401, 403, 413, 429]),
     },
   }),
   list: createRoute({
@@ -132,7 +139,7 @@ const routes = {
     request: { params: monitorId, body: body(updateMonitorSchema) },
     responses: {
       200: json(envelope(monitorSchema, 'MonitorResponse'), 'The monitor'),
-      ...errorResponses([400, 401, 404, 413, 429]),
+      ...errorResponses([400, 401, 403, 404, 413, 429]),
     },
   }),
   delete: createRoute({
@@ -232,8 +239,12 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   mount(
     routes.create,
     async (c) => {
-      const input = validateInput(createMonitorSchema, c.get('body'));
-      const monitor = await createMonitor({ ctx: monitorContext(c), input });
+      const ctx = monitorContext(c);
+      const input = await parseMonitorBody(createMonitorSchema, c.get('body'), ctx.now, async () => ({
+        schedule_cron: DEFAULT_CRON,
+        timezone: 'UTC',
+      }));
+      const monitor = await createMonitor({ ctx, input });
       return c.json({ success: true, data: monitor }, 201);
     },
     true,
@@ -249,11 +260,14 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   mount(
     routes.update,
     async (c) => {
-      const input = validateInput(updateMonitorSchema, c.get('body'));
-      const monitor = await updateMonitor({
-        ctx: monitorContext(c),
-        input: { id: monitorIdParam(c), changes: input },
-      });
+      const ctx = monitorContext(c);
+      const id = monitorIdParam(c);
+      // The monitor's own schedule judges a body that changes only one of cron and zone; an
+      // unknown id still answers 400 for a bad body, judged against the defaults.
+      const input = await parseMonitorBody(updateMonitorSchema, c.get('body'), ctx.now, () =>
+        getMonitor({ ctx, input: { id } }).catch(() => ({ schedule_cron: DEFAULT_CRON, timezone: 'UTC' })),
+      );
+      const monitor = await updateMonitor({ ctx, input: { id, changes: input } });
       return c.json({ success: true, data: monitor });
     },
     true,

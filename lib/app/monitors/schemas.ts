@@ -54,7 +54,13 @@ export const pageSchema = z
 export const deliverySchema = z
   .object({
     id: z.string().openapi({ description: 'Also the `webhook-id` header of every attempt.' }),
-    event: z.enum(['monitor.page', 'monitor.check.completed']),
+    event: z.enum([
+      'monitor.page',
+      'monitor.check.completed',
+      'monitor.target.failing',
+      'monitor.target.recovered',
+      'monitor.test',
+    ]),
     url: z.string(),
     attempts: z.number().int(),
     status: z.enum(['pending', 'retrying', 'delivered', 'failed']),
@@ -64,6 +70,27 @@ export const deliverySchema = z
     next_attempt_at: nullableTimestamp,
   })
   .openapi('WebhookDelivery');
+
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'failing', 'webhook_failing']).openapi({
+      description:
+        '`failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`.',
+    }),
+    targets: z.array(
+      z.object({
+        url: z.string(),
+        selector: z.string().nullable(),
+        consecutive_failures: z
+          .number()
+          .int()
+          .openapi({ description: 'Checks in a row this target was `error` or `blocked`.' }),
+        failing_since: nullableTimestamp,
+        error_code: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('MonitorHealth');
 
 const checkFields = {
   id: z.string().openapi({ example: 'chk_01JQ3Z8V5K2M7N9P4R6T' }),
@@ -103,6 +130,13 @@ const monitorFields = {
   }),
   created_at: timestamp,
   updated_at: timestamp,
+  min_change_percent: z
+    .number()
+    .openapi({ description: 'Changes below this share of lines are `unchanged`.' }),
+  alert_after_failures: z.number().int().nullable().openapi({
+    description: 'Failed checks in a row of one target that send `monitor.target.failing`; null: off.',
+  }),
+  health: healthSchema,
 };
 
 export const monitorSchema = z

@@ -17,6 +17,9 @@ export function ActionMessage({ result, monitorId }: { result: ActionResult | nu
       </Notice>
     );
   }
+  if (result.kind === 'bulk-ran')
+    return <Notice>Checked {result.name}: their checks are listed on each monitor.</Notice>;
+  if (result.kind === 'deleted') return <Notice>{result.name} was deleted, with its checks.</Notice>;
   return (
     <Notice>
       {result.name} is{' '}

@@ -33,7 +33,7 @@ const RATE_LIMIT_ATTEMPTS = 4;
  * The calls the dashboard makes, each over this origin with the key as `Authorization: Bearer`.
  * The key is never put in a URL, so it appears in no access log, history entry or Referer.
  */
-export function createApi(key: string) {
+export function createApi(key: string, onKeyRefused?: () => void) {
   async function send(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -48,6 +48,8 @@ export function createApi(key: string) {
       } catch (error) {
         throw new ApiError(0, 'NETWORK_ERROR', `The service could not be reached (${String(error)}).`);
       }
+      // A key revoked while the dashboard is open: back to the sign-in form, saying why.
+      if (response.status === 401) onKeyRefused?.();
       if (response.status !== 429 || attempt === RATE_LIMIT_ATTEMPTS) return response;
       // The rate limit is per key and per second (1 on the free plan) and a view makes two or three
       // calls at once; a 429 comes before anything runs, so any call may wait for the window and retry.
@@ -96,6 +98,7 @@ export function createApi(key: string) {
     createMonitor: (input: CreateMonitorRequest) => data<Monitor>('POST', '/api/v1/monitors', input),
     updateMonitor: (id: string, input: UpdateMonitorRequest) => data<Monitor>('PATCH', monitor(id), input),
     runMonitor: (id: string) => data<CheckWithPages>('POST', `${monitor(id)}/run`),
+    deleteMonitor: (id: string) => data<{ id: string; deleted: true }>('DELETE', monitor(id)),
     listChecks: (id: string) => call<CheckList>('GET', `${monitor(id)}/checks?limit=100`),
     getCheck: (id: string, checkId: string) =>
       data<CheckDetail>('GET', `${monitor(id)}/checks/${encodeURIComponent(checkId)}`),

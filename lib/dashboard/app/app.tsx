@@ -12,14 +12,31 @@ import { forgetKey, storedKey, storeKey } from './session.js';
 
 export function App() {
   const [key, setKey] = useState(storedKey);
-  const api = useMemo(() => (key ? createApi(key) : null), [key]);
+  const [refused, setRefused] = useState(false);
+  const api = useMemo(
+    () =>
+      key
+        ? createApi(key, () => {
+            forgetKey();
+            setRefused(true);
+            setKey(null);
+          })
+        : null,
+    [key],
+  );
   const route = useRoute();
 
   if (!api) {
     return (
       <SignIn
+        notice={
+          refused
+            ? 'Your key was refused (revoked, or no longer valid): sign in again with a current key.'
+            : undefined
+        }
         onSignedIn={(signedIn) => {
           storeKey(signedIn);
+          setRefused(false);
           setKey(signedIn);
         }}
       />
@@ -47,6 +64,9 @@ export function App() {
               <a href={href.usage()} aria-current={route.view === 'usage' ? 'page' : undefined}>
                 Usage
               </a>
+            </li>
+            <li>
+              <a href="/docs">API reference</a>
             </li>
           </ul>
         </nav>

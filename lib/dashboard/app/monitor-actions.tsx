@@ -5,7 +5,7 @@ import { useApi } from './context.js';
 import { asApiError } from './use-load.js';
 
 export type ActionResult =
-  | { kind: 'paused' | 'resumed'; name: string }
+  | { kind: 'paused' | 'resumed' | 'bulk-ran' | 'deleted'; name: string }
   | { kind: 'ran'; name: string; check: CheckWithPages }
   | { kind: 'failed'; name: string; error: ApiError };
 

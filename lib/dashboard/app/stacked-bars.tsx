@@ -18,6 +18,8 @@ interface Props {
   yLabel: string;
   /** What the chart shows, read out in place of the canvas; the table beside it has the numbers. */
   description: string;
+  /** Unit of the stacked values in the tooltip ("credits", "pages"). */
+  unit: string;
 }
 
 const HEIGHT = 240;
@@ -31,8 +33,9 @@ const COUNT_STEPS = [
  * drawn at its running total, tallest first, and the shorter ones paint over it: a stack. The x
  * axis is ordinal (one slot per bar) so that two checks a second apart still get a bar each.
  */
-export function StackedBars({ labels, stacks, line, yLabel, description }: Props) {
+export function StackedBars({ labels, stacks, line, yLabel, description, unit }: Props) {
   const container = useRef<HTMLDivElement>(null);
+  const tip = useRef<HTMLDivElement>(null);
   const signature = JSON.stringify([labels, stacks, line, yLabel]);
   useEffect(() => {
     const element = container.current;
@@ -52,6 +55,10 @@ export function StackedBars({ labels, stacks, line, yLabel, description }: Props
       height: HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
+      hooks: {
+        // The values of the bar under the cursor (or chosen with the arrow keys), in words.
+        setCursor: [(u) => showTip(tip.current, u, labels, stacks, line, unit)],
+      },
       scales: {
         x: { time: false, range: () => [-0.5, Math.max(labels.length, 1) - 0.5] },
         y: { range: (_u, _min, max) => [0, Math.max(1, max)] },
@@ -97,7 +104,34 @@ export function StackedBars({ labels, stacks, line, yLabel, description }: Props
       plot.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }),
     );
     observer.observe(element);
+    // Arrow keys move from bar to bar, Home and End to the first and last: the tooltip follows.
+    let index = -1;
+    const onKey = (event: KeyboardEvent) => {
+      const last = labels.length - 1;
+      const next =
+        event.key === 'ArrowRight'
+          ? Math.min(last, index + 1)
+          : event.key === 'ArrowLeft'
+            ? Math.max(0, index < 0 ? last : index - 1)
+            : event.key === 'Home'
+              ? 0
+              : event.key === 'End'
+                ? last
+                : null;
+      if (next === null || last < 0) return;
+      event.preventDefault();
+      index = next;
+      plot.setCursor({ left: plot.valToPos(index, 'x'), top: HEIGHT / 3 });
+    };
+    const onBlur = () => {
+      index = -1;
+      if (tip.current) tip.current.hidden = true;
+    };
+    element.addEventListener('keydown', onKey);
+    element.addEventListener('blur', onBlur);
     return () => {
+      element.removeEventListener('keydown', onKey);
+      element.removeEventListener('blur', onBlur);
       observer.disconnect();
       plot.destroy();
     };
@@ -105,7 +139,16 @@ export function StackedBars({ labels, stacks, line, yLabel, description }: Props
 
   return (
     <figure class="chart">
-      <div ref={container} role="img" aria-label={description} />
+      <div class="chart-plot">
+        <div
+          ref={container}
+          role="img"
+          aria-label={`${description} Use the arrow keys to read each bar.`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys move the tooltip from bar to bar
+          tabIndex={0}
+        />
+        <div ref={tip} class="chart-tip" role="status" hidden />
+      </div>
       <figcaption>
         <ul class="legend">
           {[...stacks, ...(line ? [line] : [])].map((series) => (
@@ -124,6 +167,40 @@ export function StackedBars({ labels, stacks, line, yLabel, description }: Props
   );
 }
 
+function showTip(
+  tip: HTMLDivElement | null,
+  u: uPlot,
+  labels: string[],
+  stacks: Series[],
+  line: Series | undefined,
+  unit: string,
+): void {
+  if (!tip) return;
+  const index = u.cursor.idx;
+  if (index === null || index === undefined || index < 0 || index >= labels.length) {
+    tip.hidden = true;
+    return;
+  }
+  const rows = stacks
+    .filter((series) => (series.values[index] ?? 0) > 0)
+    .map((series) => `${series.label}: ${series.values[index]}`);
+  const total = stacks.reduce((sum, series) => sum + (series.values[index] ?? 0), 0);
+  tip.replaceChildren();
+  const heading = document.createElement('strong');
+  heading.textContent = `${labels[index]}: ${total} ${unit}`;
+  const list = document.createElement('ul');
+  for (const text of [...rows, ...(line ? [`${line.label}: ${line.values[index] ?? 0}`] : [])]) {
+    const item = document.createElement('li');
+    item.textContent = text;
+    list.append(item);
+  }
+  tip.append(heading, list);
+  tip.hidden = false;
+  const left = Math.min(Math.max(0, (u.cursor.left ?? 0) + 12), Math.max(0, u.width - 160));
+  tip.style.left = `${left}px`;
+  tip.style.top = '8px';
+}
+
 function runningTotals(stacks: Series[]): number[][] {
   const totals: number[][] = [];
   stacks.forEach((series, index) => {
@@ -131,15 +208,3 @@ function runningTotals(stacks: Series[]): number[][] {
   });
   return totals;
 }
-
-/** Okabe–Ito: told apart by readers with any common colour-vision deficiency. */
-export const PALETTE = [
-  '#0072B2',
-  '#E69F00',
-  '#009E73',
-  '#CC79A7',
-  '#56B4E9',
-  '#D55E00',
-  '#F0E442',
-  '#000000',
-];

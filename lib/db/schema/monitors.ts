@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { accountId, createdAt, id, timestamptz } from './columns.js';
 
@@ -7,6 +7,10 @@ import { accountId, createdAt, id, timestamptz } from './columns.js';
 export interface MonitorTargetRow {
   url: string;
   selector?: string;
+  /** Noise control: lines matching any of these (u flag) are left out before hashing and diffing. */
+  ignore_patterns?: string[];
+  /** Noise control: dates, times, relative times and counters are masked before hashing and diffing. */
+  ignore_dates?: boolean;
 }
 
 /** docs/reference/monitors.md#checks-and-pages `summary`. */
@@ -56,8 +60,19 @@ export const monitors = pgTable(
     retentionDays: integer('retention_days').notNull(),
     status: text('status').notNull(),
     nextRunAt: timestamptz('next_run_at'),
+    /**
+     * The slot after `next_run_at`, computed off the sweep's path (by the check that runs a slot,
+     * or when the schedule is set), so the sweep advances a monitor without parsing its cron.
+     */
+    followingRunAt: timestamptz('following_run_at'),
     lastCheckAt: timestamptz('last_check_at'),
     estimatedCreditsPerMonth: integer('estimated_credits_per_month').notNull(),
+    /** A change below this share of lines is reported `unchanged` and the baseline stays. */
+    minChangePercent: real('min_change_percent').notNull().default(0),
+    /** Consecutive failed checks of a target that send `monitor.target.failing`; null: off. */
+    alertAfterFailures: integer('alert_after_failures'),
+    /** Set by the first `insufficient_credits` check of a streak: its event is the streak's only one. */
+    creditsShortSince: timestamptz('credits_short_since'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -122,6 +137,14 @@ export const pageBaselines = pgTable(
     structure: text('structure'),
     /** Status of the target at its latest check: email says when a target starts failing. */
     lastStatus: text('last_status'),
+    /** Checks in a row this target was `error` or `blocked` (a monitor's health). */
+    failureStreak: integer('failure_streak').notNull().default(0),
+    failingSince: timestamptz('failing_since'),
+    failureCode: text('failure_code'),
+    /** `monitor.target.failing` went out for the current streak (never twice in one). */
+    failingAlerted: boolean('failing_alerted').notNull().default(false),
+    /** A target failing for long is fetched at most hourly: not before this instant. */
+    nextFetchAt: timestamptz('next_fetch_at'),
     capturedAt: timestamptz('captured_at'),
     updatedAt: timestamptz('updated_at').notNull(),
   },
@@ -158,5 +181,9 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} IN ('pending', 'retrying')`),
     index('webhook_deliveries_monitor_idx').on(table.monitorId).where(sql`${table.status} = 'retrying'`),
+    // A monitor's health reads its newest settled delivery.
+    index('webhook_deliveries_settled_idx')
+      .on(table.monitorId, table.id)
+      .where(sql`${table.status} IN ('delivered', 'failed')`),
   ],
 );

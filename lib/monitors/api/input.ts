@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { cssSelectorParam } from '../../extract/selector-param.js';
+import { regexProblem } from '../../safe-regex.js';
 
 /**
  * The request fields of document 1 §2.2, with every bound and default. The same schemas validate
@@ -22,9 +23,40 @@ const selector = cssSelectorParam({ nonEmpty: true }).openapi({
   example: '#price',
 });
 
+export const MAX_IGNORE_PATTERNS = 20;
+export const MAX_PATTERN_CHARS = 200;
+
+const ignorePattern = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(MAX_PATTERN_CHARS, `at most ${MAX_PATTERN_CHARS} characters`)
+  .superRefine((pattern, ctx) => {
+    const problem = regexProblem(pattern);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const ignorePatterns = z
+  .array(ignorePattern)
+  .max(MAX_IGNORE_PATTERNS, `at most ${MAX_IGNORE_PATTERNS} patterns`)
+  .openapi({
+    description: `Up to ${MAX_IGNORE_PATTERNS} regular expressions (at most ${MAX_PATTERN_CHARS} characters, read with the \`u\` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing.`,
+    example: ['^Last updated', 'Ad: '],
+  });
+
+const ignoreDates = z.boolean().openapi({
+  description:
+    'Mask dates, times, relative times ("3 minutes ago", "vor 2 Stunden") and common counters ("1,234 views") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false.',
+  example: true,
+});
+
 export const targetSchema = z
-  .object({ url: httpUrl, selector: selector.optional() })
-  .openapi('MonitorTarget', { description: 'One page of a monitor.' });
+  .object({
+    url: httpUrl,
+    selector: selector.optional(),
+    ignore_patterns: ignorePatterns.optional(),
+    ignore_dates: ignoreDates.optional(),
+  })
+  .openapi('MonitorTarget', { description: 'One page of a monitor, with its optional noise control.' });
 
 const targets = z
   .array(targetSchema)
@@ -68,7 +100,7 @@ const notifyEmails = z
   });
 
 const webhookUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an absolute https URL' })
+  .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
   .max(8192)
   .openapi({
     description:
@@ -95,6 +127,18 @@ const retentionDays = z
   .max(365)
   .openapi({ description: 'Checks older than this many days are pruned (1 to 365).', example: 30 });
 
+const minChangePercent = z.number().min(0).max(100).openapi({
+  description:
+    'A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.',
+  example: 5,
+});
+
+const alertAfterFailures = z.number().int().min(1).max(20).openapi({
+  description:
+    'When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.',
+  example: 3,
+});
+
 const status = z.enum(['active', 'paused']).openapi({
   description: '`paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.',
   example: 'active',
@@ -111,6 +155,8 @@ export const createMonitorSchema = z
     webhook_secret: webhookSecret.optional(),
     retention_days: retentionDays.default(30),
     status: status.default('active'),
+    min_change_percent: minChangePercent.default(0),
+    alert_after_failures: alertAfterFailures.nullable().optional(),
   })
   .openapi('CreateMonitorRequest');
 
@@ -125,6 +171,8 @@ export const updateMonitorSchema = z
     webhook_secret: webhookSecret.optional(),
     retention_days: retentionDays.optional(),
     status: status.optional(),
+    min_change_percent: minChangePercent.optional(),
+    alert_after_failures: alertAfterFailures.nullable().optional(),
   })
   .openapi('UpdateMonitorRequest', {
     description: 'Any subset of the create fields. `webhook_url: null` removes the webhook and its secret.',

@@ -6,7 +6,9 @@ import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
 import { generateWebhookSecret } from '../../webhooks/signing.js';
 import { nextRunAfter } from '../schedule/schedule.js';
+import { healthOf } from './health.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
+import { enforcePlanCaps } from './plan-caps.js';
 import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from './rules.js';
 import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
 
@@ -60,6 +62,9 @@ export async function createMonitor({
     { ...input, webhook_url: webhookUrl, webhook_secret: input.webhook_secret ?? null },
     now,
   );
+  if (input.status === 'active') {
+    await enforcePlanCaps(db, ctx.accountId, { id: null, targets: input.targets.length });
+  }
   const [row] = await db
     .insert(monitors)
     .values({
@@ -76,19 +81,24 @@ export async function createMonitor({
       retentionDays: input.retention_days,
       status: input.status,
       nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
+      followingRunAt: input.status === 'active' ? followingSlot(input, facts.nextRunAt) : null,
       estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length),
+      minChangePercent: input.min_change_percent,
+      alertAfterFailures: input.alert_after_failures ?? null,
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  return monitorView(row, { withSecret: true });
+  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
 }
 
 export async function getMonitor({
   ctx,
   input,
 }: MonitorCall<'db' | 'accountId', { id: string }>): Promise<MonitorView> {
-  return monitorView(await findMonitor(ctx.db, ctx.accountId, input.id), { withSecret: true });
+  const row = await findMonitor(ctx.db, ctx.accountId, input.id);
+  const health = await healthOf(ctx.db, [row]);
+  return monitorView(row, { withSecret: true, health: health.get(row.id) });
 }
 
 export interface MonitorPage {
@@ -111,13 +121,20 @@ export async function listMonitors({
     .orderBy(desc(monitors.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const lastChecks = await newestChecks(
-    db,
-    page.map((row) => row.id),
-  );
+  const [lastChecks, health] = await Promise.all([
+    newestChecks(
+      db,
+      page.map((row) => row.id),
+    ),
+    healthOf(db, page),
+  ]);
   return {
     data: page.map((row) =>
-      monitorView(row, { withSecret: false, lastCheck: lastChecks.get(row.id) ?? null }),
+      monitorView(row, {
+        withSecret: false,
+        lastCheck: lastChecks.get(row.id) ?? null,
+        health: health.get(row.id),
+      }),
     ),
     next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].id) : null,
   };
@@ -167,11 +184,18 @@ export async function updateMonitor({
     secret: input.webhook_secret !== undefined,
   });
   const status = input.status ?? current.status;
+  if (status === 'active' && (current.status !== 'active' || input.targets !== undefined)) {
+    await enforcePlanCaps(db, accountId, { id, targets: shape.targets.length });
+  }
   const scheduleChanged = shape.schedule_cron !== current.scheduleCron || shape.timezone !== current.timezone;
   let nextRunAt = current.nextRunAt;
-  if (status === 'paused') nextRunAt = null;
-  else if (current.status === 'paused' || scheduleChanged || nextRunAt === null) {
+  let followingRunAt = current.followingRunAt;
+  if (status === 'paused') {
+    nextRunAt = null;
+    followingRunAt = null;
+  } else if (current.status === 'paused' || scheduleChanged || nextRunAt === null) {
     nextRunAt = nextRunAfter(shape.schedule_cron, shape.timezone, now);
+    followingRunAt = followingSlot(shape, nextRunAt);
   }
 
   const row = await db.transaction(async (tx) => {
@@ -188,7 +212,11 @@ export async function updateMonitor({
         retentionDays: input.retention_days ?? current.retentionDays,
         status,
         nextRunAt,
+        followingRunAt,
         estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length),
+        minChangePercent: input.min_change_percent ?? current.minChangePercent,
+        alertAfterFailures:
+          input.alert_after_failures === undefined ? current.alertAfterFailures : input.alert_after_failures,
         updatedAt: now,
       })
       .where(and(eq(monitors.id, id), eq(monitors.accountId, accountId)))
@@ -203,7 +231,15 @@ export async function updateMonitor({
     }
     return updated;
   });
-  return monitorView(row, { withSecret: true });
+  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
+}
+
+/** The slot after `next`, stored so the sweep never parses a cron (see the sweeper). */
+function followingSlot(
+  schedule: { schedule_cron: string; timezone: string },
+  next: Date | null,
+): Date | null {
+  return next ? nextRunAfter(schedule.schedule_cron, schedule.timezone, next) : null;
 }
 
 /** Checks, pages, deliveries and baselines go with it (foreign keys cascade). */

@@ -16,7 +16,7 @@ import { checkTarget, effectiveHostMap, type UrlPolicyConfig } from '../../fetch
 const RESOLVE_TIMEOUT_MS = 3_000;
 
 export interface PublicUrlOptions {
-  /** Webhooks: https only, except FETCH_HOST_MAP hosts outside production (loopback test receivers). */
+  /** Webhooks: https only, wherever the name leads (test receivers on loopback serve https too). */
   httpsOnly?: boolean;
 }
 
@@ -38,7 +38,7 @@ export async function publicUrlProblem(
     if (error instanceof ApiError) return refusal(error);
     throw error;
   }
-  if (options.httpsOnly && url.protocol !== 'https:' && target.mappedAddress === null) {
+  if (options.httpsOnly && url.protocol !== 'https:') {
     return 'must be an https URL';
   }
   if (target.mappedAddress !== null) return null;

@@ -30,14 +30,9 @@ export async function enforceMonitorRules(
     secret: true,
   },
 ): Promise<ScheduleFacts> {
-  const issues: FieldIssue[] = [];
-  let facts: ScheduleFacts | null = null;
-  try {
-    facts = describeSchedule(shape.schedule_cron, shape.timezone, now);
-  } catch (error) {
-    if (!(error instanceof ScheduleError)) throw error;
-    issues.push({ field: error.field, message: error.message });
-  }
+  const schedule = scheduleIssues(shape.schedule_cron, shape.timezone, now);
+  const issues: FieldIssue[] = [...schedule.issues];
+  const facts = schedule.facts;
   const checks: Array<Promise<void>> = [];
   if (changed.targets) {
     shape.targets.forEach((target, index) => {
@@ -66,6 +61,32 @@ export async function enforceMonitorRules(
     throw validationError(`Invalid parameters: ${summary}`, issues);
   }
   return facts;
+}
+
+/**
+ * The schedule's facts, or what is wrong with it. A zone that does not exist leaves the cron still
+ * judged (in UTC), so both fields are named in one answer when both are wrong.
+ */
+export function scheduleIssues(
+  cron: string,
+  timezone: string,
+  now: Date,
+): { facts: ScheduleFacts | null; issues: FieldIssue[] } {
+  try {
+    return { facts: describeSchedule(cron, timezone, now), issues: [] };
+  } catch (error) {
+    if (!(error instanceof ScheduleError)) throw error;
+    const issues: FieldIssue[] = [{ field: error.field, message: error.message }];
+    if (error.field === 'timezone') {
+      try {
+        describeSchedule(cron, 'UTC', now);
+      } catch (cronError) {
+        if (!(cronError instanceof ScheduleError)) throw cronError;
+        issues.push({ field: cronError.field, message: cronError.message });
+      }
+    }
+    return { facts: null, issues };
+  }
 }
 
 export function estimatedCreditsPerMonth(facts: ScheduleFacts, targets: number): number {

@@ -1,5 +1,6 @@
 import type {
   CheckSummaryRow,
+  MonitorTargetRow,
   monitorChecks,
   monitors,
   PageResultRow,
@@ -41,10 +42,23 @@ export interface DeliveryView {
   next_attempt_at: string | null;
 }
 
+export interface TargetHealth {
+  url: string;
+  selector: string | null;
+  consecutive_failures: number;
+  failing_since: string | null;
+  error_code: string | null;
+}
+
+export interface MonitorHealth {
+  status: 'ok' | 'failing' | 'webhook_failing';
+  targets: TargetHealth[];
+}
+
 export interface MonitorView {
   id: string;
   name: string;
-  targets: Array<{ url: string; selector?: string }>;
+  targets: MonitorTargetRow[];
   schedule_cron: string;
   timezone: string;
   notify_emails: string[];
@@ -55,6 +69,9 @@ export interface MonitorView {
   next_run_at: string | null;
   last_check_at: string | null;
   estimated_credits_per_month: number;
+  min_change_percent: number;
+  alert_after_failures: number | null;
+  health?: MonitorHealth;
   created_at: string;
   updated_at: string;
   last_check?: CheckView | null;
@@ -64,16 +81,23 @@ function iso(value: Date | null): string | null {
   return value ? value.toISOString() : null;
 }
 
+/** A target as sent: the noise fields only when the caller set them. */
+function targetView(target: MonitorTargetRow): MonitorTargetRow {
+  const view: MonitorTargetRow = { url: target.url };
+  if (target.selector !== undefined) view.selector = target.selector;
+  if (target.ignore_patterns !== undefined) view.ignore_patterns = target.ignore_patterns;
+  if (target.ignore_dates !== undefined) view.ignore_dates = target.ignore_dates;
+  return view;
+}
+
 export function monitorView(
   row: MonitorRow,
-  options: { withSecret: boolean; lastCheck?: CheckRow | null },
+  options: { withSecret: boolean; lastCheck?: CheckRow | null; health?: MonitorHealth },
 ): MonitorView {
   const view: MonitorView = {
     id: row.id,
     name: row.name,
-    targets: row.targets.map((target) =>
-      target.selector === undefined ? { url: target.url } : { url: target.url, selector: target.selector },
-    ),
+    targets: row.targets.map(targetView),
     schedule_cron: row.scheduleCron,
     timezone: row.timezone,
     notify_emails: row.notifyEmails,
@@ -83,10 +107,13 @@ export function monitorView(
     next_run_at: iso(row.nextRunAt),
     last_check_at: iso(row.lastCheckAt),
     estimated_credits_per_month: row.estimatedCreditsPerMonth,
+    min_change_percent: row.minChangePercent,
+    alert_after_failures: row.alertAfterFailures,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
   if (options.withSecret) view.webhook_secret = row.webhookSecret;
+  if (options.health) view.health = options.health;
   if (options.lastCheck !== undefined) {
     view.last_check = options.lastCheck ? checkView(options.lastCheck, {}) : null;
   }

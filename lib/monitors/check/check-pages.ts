@@ -1,11 +1,18 @@
-import { baselineKey, readBaselines, writeBaselines } from '../../change-detection/baselines.js';
-import { compareWithBaseline } from '../../change-detection/compare.js';
+import {
+  baselineKey,
+  type FailureStreak,
+  NO_FAILURES,
+  readBaselines,
+  writeBaselines,
+} from '../../change-detection/baselines.js';
+import { type Comparison, compareWithBaseline } from '../../change-detection/compare.js';
 import type { Database } from '../../db/client.js';
 import type { CheckSummaryRow, PageResultRow } from '../../db/schema/index.js';
 import { logger } from '../../logger.js';
 import { EMPTY_SUMMARY } from '../api/views.js';
 import type { MonitorRow } from './check-rows.js';
 import type { CheckRuntime } from './check-runtime.js';
+import { backedOffOutcome, nextStreak, type TargetAlert } from './failure-streaks.js';
 import { fetchTarget, type TargetOutcome } from './fetch-target.js';
 
 /** The pages of a check: every target fetched at once, compared with its baseline, shaped for §2.4. */
@@ -18,6 +25,9 @@ export interface CheckedPage {
   outcome: TargetOutcome;
   key: string;
   previousStatus: string | null;
+  /** The target's failing streak after this check, and the alert it sends, if any. */
+  failures: FailureStreak;
+  alert: TargetAlert;
 }
 
 export async function checkTargets(
@@ -26,31 +36,34 @@ export async function checkTargets(
   checkId: string,
 ): Promise<CheckedPage[]> {
   const keys = monitor.targets.map((target) => baselineKey(monitor.accountId, monitor.id, target));
-  const [baselines, outcomes] = await Promise.all([
-    readBaselines(rt.services.db, keys),
-    Promise.all(
-      monitor.targets.map(async (target) => {
-        const started = performance.now();
-        const outcome = await fetchTarget(rt.fetchEnvironment(), target, rt.targetTimeoutMs).catch(
-          (error: unknown): TargetOutcome => {
-            logger.error('target check failed', { checkId, url: target.url, error: String(error) });
-            return { kind: 'error', code: 'INTERNAL_ERROR', message: 'The page could not be processed.' };
-          },
-        );
-        return { outcome, durationMs: Math.round(performance.now() - started) };
-      }),
-    ),
-  ]);
+  const baselines = await readBaselines(rt.services.db, keys);
+  const now = rt.now();
+  const outcomes = await Promise.all(
+    monitor.targets.map(async (target, index) => {
+      const backedOff = backedOffOutcome(baselines.get(keys[index]) ?? null, now);
+      if (backedOff) return { outcome: backedOff, backedOff: true, durationMs: 0 };
+      const started = performance.now();
+      const outcome = await fetchTarget(rt.fetchEnvironment(), target, rt.targetTimeoutMs).catch(
+        (error: unknown): TargetOutcome => {
+          logger.error('target check failed', { checkId, url: target.url, error: String(error) });
+          return { kind: 'error', code: 'INTERNAL_ERROR', message: 'The page could not be processed.' };
+        },
+      );
+      return { outcome, backedOff: false, durationMs: Math.round(performance.now() - started) };
+    }),
+  );
   return monitor.targets.map((target, index) => {
-    const { outcome, durationMs } = outcomes[index];
+    const { outcome, backedOff, durationMs } = outcomes[index];
     const baseline = baselines.get(keys[index]) ?? null;
-    const result = pageResult(target, outcome, baseline, durationMs);
+    const result = pageResult(target, outcome, baseline, durationMs, monitor.minChangePercent);
+    const previous = baseline?.failures ?? NO_FAILURES;
     return {
       result,
       charged: result.charged,
       outcome,
       key: keys[index],
       previousStatus: baseline?.lastStatus ?? null,
+      ...nextStreak(previous, result, backedOff, monitor.alertAfterFailures, now),
     };
   });
 }
@@ -60,6 +73,7 @@ export function pageResult(
   outcome: TargetOutcome,
   baseline: Parameters<typeof compareWithBaseline>[1],
   durationMs: number,
+  minChangePercent = 0,
 ): PageResultRow {
   const base = {
     url: target.url,
@@ -88,8 +102,29 @@ export function pageResult(
   if (outcome.kind === 'error') {
     return { ...base, status: 'error', error_code: outcome.code, error: outcome.message, charged: false };
   }
-  const comparison = compareWithBaseline(outcome.capture, baseline);
+  const comparison = belowThreshold(compareWithBaseline(outcome.capture, baseline), minChangePercent);
   return { ...base, ...comparison, charged: CHARGED_STATUSES.has(comparison.status) };
+}
+
+/**
+ * A change smaller than the monitor's `min_change_percent` is reported as `unchanged`. The page
+ * keeps its baseline (only `new` and `changed` roll it forward), so the next check is compared
+ * with the same old capture and small changes add up until they cross the threshold.
+ */
+function belowThreshold(comparison: Comparison, minChangePercent: number): Comparison {
+  if (comparison.status !== 'changed' || (comparison.change_percent ?? 0) >= minChangePercent) {
+    return comparison;
+  }
+  return {
+    ...comparison,
+    status: 'unchanged',
+    change_percent: null,
+    structural_similarity: null,
+    added_count: 0,
+    removed_count: 0,
+    added_samples: [],
+    removed_samples: [],
+  };
 }
 
 export function summarize(pages: PageResultRow[]): CheckSummaryRow {
@@ -114,6 +149,7 @@ export async function rollBaselines(db: Database, monitor: MonitorRow, pages: Ch
         page.outcome.kind === 'content' && (page.result.status === 'new' || page.result.status === 'changed')
           ? page.outcome.capture
           : undefined,
+      failures: page.failures,
       at,
     })),
   );

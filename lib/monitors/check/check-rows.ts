@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { monitorChecks, monitors } from '../../db/schema/index.js';
 import { newId } from '../../ids.js';
 import { monitorNotFound } from '../api/monitors.js';
 import { EMPTY_SUMMARY } from '../api/views.js';
+import { nextRunAfter } from '../schedule/schedule.js';
 
 /** The rows a check reads and writes: its monitor, and its own row in monitor_checks. */
 
@@ -68,4 +69,29 @@ export async function updateCheck(db: Database, id: string, values: Partial<Chec
 
 export async function markMonitorChecked(db: Database, monitorId: string, at: Date): Promise<void> {
   await db.update(monitors).set({ lastCheckAt: at }).where(eq(monitors.id, monitorId));
+}
+
+/** Starts (a date) or ends (null) the monitor's streak of checks the balance could not cover. */
+export async function markCreditsShort(db: Database, monitorId: string, since: Date | null): Promise<void> {
+  await db.update(monitors).set({ creditsShortSince: since }).where(eq(monitors.id, monitorId));
+}
+
+/**
+ * Stores the slot after the monitor's `next_run_at`, so the sweep that reaches that slot advances
+ * the monitor without parsing its cron. Conditional on the row still holding the slot it was
+ * computed from (a PATCH in between computes its own).
+ */
+export async function storeFollowingSlot(db: Database, monitor: MonitorRow): Promise<void> {
+  if (monitor.status !== 'active' || !monitor.nextRunAt || monitor.followingRunAt) return;
+  const following = nextRunAfter(monitor.scheduleCron, monitor.timezone, monitor.nextRunAt);
+  await db
+    .update(monitors)
+    .set({ followingRunAt: following })
+    .where(
+      and(
+        eq(monitors.id, monitor.id),
+        eq(monitors.nextRunAt, monitor.nextRunAt),
+        isNull(monitors.followingRunAt),
+      ),
+    );
 }

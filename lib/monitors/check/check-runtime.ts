@@ -1,7 +1,8 @@
 import type { FetchEnvironment } from '../../fetch/types.js';
 import { createMailer, type Mailer } from '../../notify/mailer.js';
 import type { Services } from '../../services.js';
-import { deliverNow, type NewEvent, recordDeliveries } from '../../webhooks/deliveries.js';
+import { deliverNow, type NewEvent, type RetryLater, recordDeliveries } from '../../webhooks/deliveries.js';
+import { retryLaterFor } from '../queue/retry-later.js';
 
 /**
  * What a check needs from the process running it: the services, the mailer, and a clock. The clock
@@ -14,6 +15,8 @@ export interface CheckRuntime {
   now(): Date;
   targetTimeoutMs?: number;
   fetchEnvironment(): FetchEnvironment;
+  /** Where retries due before the next sweep wait (a delayed queue message, or a timer). */
+  retryLater: RetryLater;
   /** Records the events of a check and makes their first attempts (and any retry due inside the window). */
   deliver(
     check: { id: string; monitorId: string; accountId: string },
@@ -27,12 +30,15 @@ export interface CheckRuntimeOptions {
   now?: () => Date;
   /**
    * How long a check may wait in its own process for retries (the 5-second one): 6 s in the check
-   * worker, 0 for run-now, which answers within the API's 30 s; later retries go to the sweeper.
+   * worker, 0 for run-now, which answers within the API's 30 s; retries due before the next sweep
+   * go to `retryLater`, the others to the sweeper.
    */
   inlineRetryWindowMs?: number;
   targetTimeoutMs?: number;
   /** How the in-process retry waits (tests pass one that does not). */
   sleep?: (ms: number) => Promise<void>;
+  /** Tests on a moved clock pass their own, so no real timer fires behind their back. */
+  retryLater?: RetryLater;
 }
 
 const noop = () => {};
@@ -42,7 +48,9 @@ export function createCheckRuntime(services: Services, options: CheckRuntimeOpti
   const now = options.now ?? (() => new Date());
   const windowMs = options.inlineRetryWindowMs ?? 0;
   const deliveryRuntime = { db: services.db, send: { config: services.config }, now };
+  const retryLater = options.retryLater ?? retryLaterFor(services.config, deliveryRuntime);
   return {
+    retryLater,
     services,
     mailer: options.mailer ?? createMailer(services.config),
     now,
@@ -66,6 +74,7 @@ export function createCheckRuntime(services: Services, options: CheckRuntimeOpti
         rows.map((row) => row.id),
         windowMs,
         options.sleep,
+        retryLater,
       );
     },
   };

@@ -18,6 +18,8 @@ export type TargetOutcome =
 export interface MonitorTarget {
   url: string;
   selector?: string;
+  ignore_patterns?: string[];
+  ignore_dates?: boolean;
 }
 
 /** Per target: targets are fetched at once, so a check takes about as long as its slowest page. */
@@ -62,7 +64,13 @@ export async function fetchTarget(
     };
   }
   try {
-    return { kind: 'content', capture: captureBody({ ...page, kind: page.kind }, target.selector) };
+    return {
+      kind: 'content',
+      capture: captureBody({ ...page, kind: page.kind }, target.selector, {
+        ignorePatterns: target.ignore_patterns,
+        ignoreDates: target.ignore_dates,
+      }),
+    };
   } catch (error) {
     if (error instanceof SelectorNotFound) {
       return { kind: 'error', code: 'SELECTOR_NOT_FOUND', message: error.message };

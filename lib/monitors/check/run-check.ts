@@ -9,7 +9,9 @@ import {
   type CheckRow,
   insertCheck,
   loadMonitor,
+  markCreditsShort,
   markMonitorChecked,
+  storeFollowingSlot,
   updateCheck,
 } from './check-rows.js';
 import type { CheckRuntime } from './check-runtime.js';
@@ -47,6 +49,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
     return skipped;
   }
   await markMonitorChecked(db, monitor.id, startedAt);
+  await storeFollowingSlot(db, monitor);
 
   const amount = CREDITS_PER_TARGET * monitor.targets.length;
   const hold = await holdCredits(db, {
@@ -64,9 +67,14 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
       finishedAt: rt.now(),
       error: `The balance does not cover the hold of ${amount} credits (${CREDITS_PER_TARGET} per target); nothing was fetched.`,
     });
-    await notifyCheck(rt, monitor, short, []);
+    // Every slot of an empty balance is recorded, but only the first of the streak is announced.
+    if (!monitor.creditsShortSince) {
+      await markCreditsShort(db, monitor.id, short.finishedAt);
+      await notifyCheck(rt, monitor, short, []);
+    }
     return short;
   }
+  if (monitor.creditsShortSince) await markCreditsShort(db, monitor.id, null);
   await updateCheck(db, claimed.id, { creditsReserved: hold.amount, holdId: hold.id });
 
   let settled: number | null = null;

@@ -1,14 +1,24 @@
 import { logger } from '../../logger.js';
-import { checkCompletedEvent, pageEvent } from '../../webhooks/payloads.js';
+import type { Email } from '../../notify/mailer.js';
+import type { NewEvent } from '../../webhooks/deliveries.js';
+import {
+  checkCompletedEvent,
+  pageEvent,
+  type TargetAlertData,
+  targetAlertEvent,
+} from '../../webhooks/payloads.js';
 import { checkView } from '../api/views.js';
 import type { CheckedPage } from '../check/check-pages.js';
 import type { CheckRow, MonitorRow } from '../check/check-rows.js';
 import type { CheckRuntime } from '../check/check-runtime.js';
+import { targetAlertEmail } from './alert-email.js';
 import { changeEmail, notableResults } from './change-email.js';
 
 /**
  * Webhooks and email for a check that reached its end. Their failures never change the check:
- * deliveries carry their own log and retries; a failed email is logged.
+ * deliveries carry their own log and retries; a failed email is logged. A monitor with
+ * `alert_after_failures` hears about failing targets through the failing and recovered alerts, not
+ * in the change email at the first failure.
  */
 export async function notifyCheck(
   rt: CheckRuntime,
@@ -17,13 +27,18 @@ export async function notifyCheck(
   pages: CheckedPage[],
 ): Promise<void> {
   const at = check.finishedAt ?? rt.now();
+  const alerts = pages.flatMap((page) => (page.alert ? [{ kind: page.alert, data: alertData(page) }] : []));
   if (monitor.webhookUrl) {
     try {
-      const events = [
+      const events: NewEvent[] = [
         ...pages.map((page) => ({
           event: 'monitor.page' as const,
           payload: pageEvent(monitor, check.id, page.result, at),
         })),
+        ...alerts.map((alert) => {
+          const event = `monitor.target.${alert.kind}` as const;
+          return { event, payload: targetAlertEvent(event, monitor, check.id, alert.data, at) };
+        }),
         {
           event: 'monitor.check.completed' as const,
           payload: checkCompletedEvent(monitor, checkView(check, {}), at),
@@ -35,17 +50,30 @@ export async function notifyCheck(
     }
   }
   const previous = new Map(pages.map((page) => [page.result, page.previousStatus]));
-  const email = changeEmail(
-    monitor,
-    { id: check.id, finishedAt: at },
-    notableResults(
-      pages.map((page) => page.result),
-      (page) => previous.get(page) ?? null,
-    ),
+  const notable = notableResults(
+    pages.map((page) => page.result),
+    (page) => previous.get(page) ?? null,
   );
-  if (email) {
+  if (monitor.alertAfterFailures !== null) notable.failing = [];
+  const emails: Array<Email | null> = [
+    changeEmail(monitor, { id: check.id, finishedAt: at }, notable),
+    ...alerts.map((alert) => targetAlertEmail(monitor, alert.kind, alert.data)),
+  ];
+  for (const email of emails) {
+    if (!email) continue;
     await rt.mailer
       .send(email)
       .catch((error) => logger.error('monitor email failed', { checkId: check.id, error: String(error) }));
   }
+}
+
+function alertData(page: CheckedPage): TargetAlertData {
+  const streak = page.alert === 'failing' ? page.failures : null;
+  return {
+    target: { url: page.result.url, selector: page.result.selector },
+    consecutive_failures: streak?.streak ?? 0,
+    failing_since: streak?.since?.toISOString() ?? null,
+    error_code: page.alert === 'failing' ? page.result.error_code : null,
+    error: page.alert === 'failing' ? page.result.error : null,
+  };
 }

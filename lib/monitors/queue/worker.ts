@@ -13,5 +13,7 @@ export async function handleJob(rt: CheckRuntime, job: MonitorJob, inlineRetryWi
     { db: rt.services.db, send: { config: rt.services.config }, now: () => rt.now() },
     job.delivery_ids,
     inlineRetryWindowMs,
+    undefined,
+    rt.retryLater,
   );
 }

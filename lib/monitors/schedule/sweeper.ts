@@ -62,17 +62,63 @@ interface DueMonitor {
 }
 
 /**
- * Claims due monitors a batch at a time. The claim is the conditional advance of `next_run_at`
- * (`WHERE next_run_at = <the value read>`): when two sweepers read the same row, the one whose
- * update lands first wins it, the other's update matches nothing, so a slot is queued once. A
- * monitor whose slots were missed (sweeper down) runs once, for the latest slot, not once per slot.
+ * Queues every due monitor's check, once per slot, in one batched enqueue. A monitor whose next
+ * slot after this one is already on its row (`following_run_at`, stored by the check of its
+ * previous slot or when its schedule was set) is claimed by one indexed statement that moves the
+ * stored slot forward: no cron is parsed on the sweep's path. The rest (a slot missed by the
+ * worker, or skipped while the sweeper was down) go through the planner, as before.
  */
 export async function queueDueChecks(db: Database, queue: JobQueue, now: Date): Promise<number> {
+  const stored = await claimStoredSlots(db, now, MAX_CLAIMS_PER_RUN);
+  await queue.send(stored.map(checkJob));
+  return stored.length + (await claimByPlanning(db, queue, now, MAX_CLAIMS_PER_RUN - stored.length));
+}
+
+interface ClaimedSlot {
+  id: string;
+  slot: Date;
+}
+
+function checkJob(claimed: ClaimedSlot): QueuedJob {
+  return {
+    job: { type: 'check', monitor_id: claimed.id, slot: claimed.slot.toISOString() },
+    delaySeconds: jitterSeconds(claimed.id),
+  };
+}
+
+/**
+ * The claim is the row lock (SKIP LOCKED: a second sweeper passes over rows the first holds) and
+ * the advance of `next_run_at` in the same statement, so a slot is queued once.
+ */
+async function claimStoredSlots(db: Database, now: Date, limit: number): Promise<ClaimedSlot[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{ id: string; slot: Date | string }>(
+    await db.execute(sql`
+      WITH due AS (
+        SELECT id, next_run_at AS slot FROM monitors
+        WHERE status = 'active' AND next_run_at <= ${at}::timestamptz AND following_run_at > ${at}::timestamptz
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE monitors SET next_run_at = monitors.following_run_at, following_run_at = NULL
+      FROM due WHERE monitors.id = due.id
+      RETURNING monitors.id, due.slot`),
+  );
+  return rows.map((row) => ({ id: row.id, slot: new Date(row.slot) }));
+}
+
+/**
+ * Claims due monitors with no usable stored slot a batch at a time. The claim is the conditional
+ * advance of `next_run_at` (`WHERE next_run_at = <the value read>`): when two sweepers read the
+ * same row, the one whose update lands first wins it, the other's update matches nothing, so a slot
+ * is queued once. A monitor whose slots were missed (sweeper down) runs once, for the latest slot.
+ */
+async function claimByPlanning(db: Database, queue: JobQueue, now: Date, limit: number): Promise<number> {
   // Every monitor of a sweep takes its next slot after the same `now`: schedules many monitors share
   // (hourly in UTC, every 15 minutes...) are computed once.
   const nextSlot = nextRunPlanner(now);
   let queued = 0;
-  for (let claimed = 0; claimed < MAX_CLAIMS_PER_RUN; ) {
+  for (let claimed = 0; claimed < limit; ) {
     const due = rowsOf<DueMonitor>(
       await db.execute(sql`
         SELECT id, schedule_cron, timezone, next_run_at FROM monitors
@@ -94,18 +140,13 @@ export async function queueDueChecks(db: Database, queue: JobQueue, now: Date): 
     );
     const won = rowsOf<{ id: string }>(
       await db.execute(sql`
-        UPDATE monitors SET next_run_at = claim.next
+        UPDATE monitors SET next_run_at = claim.next, following_run_at = NULL
         FROM (VALUES ${values}) AS claim(id, slot, next)
         WHERE monitors.id = claim.id AND monitors.next_run_at = claim.slot AND monitors.status = 'active'
         RETURNING monitors.id`),
     );
     const wonIds = new Set(won.map((row) => row.id));
-    const jobs: QueuedJob[] = advances
-      .filter((advance) => wonIds.has(advance.id))
-      .map((advance) => ({
-        job: { type: 'check', monitor_id: advance.id, slot: advance.slot.toISOString() },
-        delaySeconds: jitterSeconds(advance.id),
-      }));
+    const jobs = advances.filter((advance) => wonIds.has(advance.id)).map(checkJob);
     await queue.send(jobs);
     queued += jobs.length;
     claimed += due.length;

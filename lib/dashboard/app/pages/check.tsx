@@ -6,10 +6,14 @@ import type {
 import { useApi } from '../context.js';
 import { formatPercent, formatRatio, formatTime } from '../format.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
+import { usePollWhile } from '../poll.js';
 import { href } from '../router.js';
 import { summaryInWords } from '../summary.js';
 import { TableScroll } from '../table-scroll.js';
+import { useTitle } from '../title.js';
 import { useLoad } from '../use-load.js';
+import { When } from '../when.js';
+import { pairChangedLines, WordDiff } from '../word-diff.js';
 
 /** One check: each page with what changed, side by side, and the webhook deliveries it made. */
 export function CheckPage({ id, checkId }: { id: string; checkId: string }) {
@@ -18,6 +22,8 @@ export function CheckPage({ id, checkId }: { id: string; checkId: string }) {
     const [monitor, check] = await Promise.all([api.getMonitor(id), api.getCheck(id, checkId)]);
     return { monitor, check };
   }, [api, id, checkId]);
+  usePollWhile(loaded.state === 'ready' && loaded.data.check.status === 'running', reload);
+  useTitle(loaded.state === 'ready' ? `Check of ${formatTime(loaded.data.check.started_at)}` : 'Check');
   if (loaded.state === 'loading') return <Loading what="the check" />;
   if (loaded.state === 'failed') {
     return (
@@ -75,7 +81,9 @@ function CheckFacts({ check }: { check: CheckDetail }) {
       <dt>Pages</dt>
       <dd>{summaryInWords(check.summary)}</dd>
       <dt>Finished</dt>
-      <dd>{formatTime(check.finished_at)}</dd>
+      <dd>
+        <When iso={check.finished_at} empty={check.status === 'running' ? 'still running' : '—'} />
+      </dd>
       <dt>Credits</dt>
       <dd>
         {check.credits_charged} charged of {check.credits_reserved} reserved
@@ -95,7 +103,9 @@ function PageResult({ page, index }: { page: MonitorPage; index: number }) {
   return (
     <section class="page-result" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        <span class="url">{page.url}</span>
+        <a class="url" href={page.url} rel="noreferrer noopener" target="_blank">
+          {page.url}
+        </a>
         {page.selector ? <code> {page.selector}</code> : null}
       </h3>
       <dl class="facts facts-inline">
@@ -122,13 +132,46 @@ function PageResult({ page, index }: { page: MonitorPage; index: number }) {
           </>
         ) : null}
       </dl>
-      {page.status === 'changed' ? (
-        <div class="diff">
-          <Samples title="Removed" count={page.removed_count} lines={page.removed_samples} kind="removed" />
-          <Samples title="Added" count={page.added_count} lines={page.added_samples} kind="added" />
+      {page.status === 'changed' ? <ChangedLines page={page} /> : null}
+    </section>
+  );
+}
+
+/**
+ * Edited lines first, each with its changed words marked; then lines only removed and only added.
+ * The counts are the page's own: samples are the first 20 of each side.
+ */
+function ChangedLines({ page }: { page: MonitorPage }) {
+  const { pairs, removedOnly, addedOnly } = pairChangedLines(page.removed_samples, page.added_samples);
+  return (
+    <>
+      {pairs.length ? (
+        <div class="edited">
+          <h4>Edited ({pairs.length === 1 ? '1 line' : `${pairs.length} lines`}, changed words marked)</h4>
+          <ul aria-label="Edited lines">
+            {pairs.map((pair, index) => (
+              <WordDiff key={index} pair={pair} />
+            ))}
+          </ul>
         </div>
       ) : null}
-    </section>
+      <div class="diff">
+        <Samples
+          title="Removed"
+          count={page.removed_count}
+          lines={removedOnly}
+          kind="removed"
+          paired={pairs.length}
+        />
+        <Samples
+          title="Added"
+          count={page.added_count}
+          lines={addedOnly}
+          kind="added"
+          paired={pairs.length}
+        />
+      </div>
+    </>
   );
 }
 
@@ -137,17 +180,23 @@ function Samples({
   count,
   lines,
   kind,
+  paired,
 }: {
   title: string;
   count: number | null;
   lines: string[];
   kind: string;
+  /** Lines of this side already shown as edited. */
+  paired: number;
 }) {
+  const total = count ?? lines.length + paired;
+  const rest = Math.max(0, total - paired);
   return (
     <div class={`samples samples-${kind}`}>
       <h4>
-        {title} ({count ?? lines.length} {count === 1 ? 'line' : 'lines'}
-        {count !== null && count > lines.length ? `, first ${lines.length} shown` : ''})
+        {title} ({rest} {rest === 1 ? 'line' : 'lines'}
+        {paired ? ' besides the edited ones' : ''}
+        {rest > lines.length ? `, first ${lines.length} shown` : ''})
       </h4>
       {lines.length ? (
         <ul aria-label={`${title} lines`}>
@@ -168,7 +217,7 @@ function Samples({
 function Deliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
   return (
     <TableScroll label="Webhook deliveries">
-      <table>
+      <table class="stack-on-narrow">
         <thead>
           <tr>
             <th scope="col">Event</th>
@@ -189,14 +238,14 @@ function Deliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
                 <br />
                 <code class="id">{delivery.id}</code>
               </th>
-              <td>{delivery.status}</td>
-              <td class="number">{delivery.attempts}</td>
-              <td>{delivery.http_status ?? '—'}</td>
-              <td>{delivery.error ?? '—'}</td>
-              <td>
-                {delivery.delivered_at
-                  ? formatTime(delivery.delivered_at)
-                  : formatTime(delivery.next_attempt_at)}
+              <td data-label="Status">{delivery.status}</td>
+              <td class="number" data-label="Attempts">
+                {delivery.attempts}
+              </td>
+              <td data-label="HTTP">{delivery.http_status ?? '—'}</td>
+              <td data-label="Error">{delivery.error ?? '—'}</td>
+              <td data-label="Delivered / next attempt">
+                <When iso={delivery.delivered_at ?? delivery.next_attempt_at} />
               </td>
             </tr>
           ))}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Monitor } from '../../../../sdk/typescript/src/generated/types.js';
-import type { ApiError } from '../api.js';
+import { ApiError } from '../api.js';
 import { useApi } from '../context.js';
 import { cronInWords } from '../cron-words.js';
 import { Field } from '../field.js';
+import { formatNumber } from '../format.js';
 import { ErrorMessage, Loading } from '../messages.js';
 import {
   controlId,
@@ -14,7 +15,9 @@ import {
   requestOf,
 } from '../monitor-draft.js';
 import { href, navigate } from '../router.js';
+import { useTitle } from '../title.js';
 import { asApiError, useLoad } from '../use-load.js';
+import { estimateCreditsPerMonth, validateDraft } from '../validate-draft.js';
 
 const TIME_ZONES =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
@@ -35,23 +38,45 @@ function MonitorForm({ monitor }: { monitor: Monitor | null }) {
   const [draft, setDraft] = useState<MonitorDraft>(() => (monitor ? draftOf(monitor) : emptyDraft()));
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const { byField, unplaced } = fieldErrors(error?.details ?? [], draft);
+  // Fields edited since the last answer: their old message would now describe a value that is gone.
+  const [edited, setEdited] = useState<Set<string>>(new Set());
+  const { byField, unplaced } = fieldErrors(
+    (error?.details ?? [])
+      .filter((detail) => !edited.has(fieldOf(detail.field)))
+      .map((detail) => ({ ...detail, message: plainMessage(detail.message) })),
+    draft,
+  );
+  const estimate = estimateCreditsPerMonth(draft);
+  useTitle(monitor ? `Edit ${monitor.name}` : 'New monitor');
 
   useEffect(() => {
     const first = Object.keys(byField)[0];
     if (first) document.getElementById(controlId(first))?.focus();
   }, [error]);
 
-  const set = <K extends keyof MonitorDraft>(field: K, value: MonitorDraft[K]) =>
+  const markEdited = (field: string) => {
+    if (!edited.has(field)) setEdited(new Set([...edited, field]));
+  };
+  const set = <K extends keyof MonitorDraft>(field: K, value: MonitorDraft[K]) => {
+    markEdited(field);
     setDraft({ ...draft, [field]: value });
-  const setTarget = (index: number, part: 'url' | 'selector', value: string) =>
-    set(
-      'targets',
-      draft.targets.map((target, i) => (i === index ? { ...target, [part]: value } : target)),
-    );
+  };
+  const setTarget = (index: number, part: 'url' | 'selector', value: string) => {
+    markEdited(`targets.${index}.${part}`);
+    setDraft({
+      ...draft,
+      targets: draft.targets.map((target, i) => (i === index ? { ...target, [part]: value } : target)),
+    });
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    setEdited(new Set());
+    const issues = validateDraft(draft);
+    if (issues.length) {
+      setError(new ApiError(400, 'VALIDATION_ERROR', 'Some fields need a change.', issues));
+      return;
+    }
     setBusy(true);
     try {
       const body = requestOf(draft, monitor !== null);
@@ -196,6 +221,11 @@ function MonitorForm({ monitor }: { monitor: Monitor | null }) {
           type: 'url',
         })}
         {text('retention_days', 'Keep checks for (days)', { hint: '1 to 365.', type: 'number' })}
+        <p class="estimate" role="status">
+          {estimate === null
+            ? 'The cost estimate appears once the schedule and time zone can be read.'
+            : `Estimated cost: ${formatNumber(estimate)} credits a month at most (3 per page checked, ${draft.targets.length} ${draft.targets.length === 1 ? 'page' : 'pages'}).`}
+        </p>
         <div class="actions">
           <button type="submit" class="button button-primary" disabled={busy}>
             {busy ? 'Saving…' : monitor ? 'Save changes' : 'Create monitor'}
@@ -207,4 +237,22 @@ function MonitorForm({ monitor }: { monitor: Monitor | null }) {
       </form>
     </>
   );
+}
+
+/** targets.0 and notify_emails.2 belong to the controls targets.0.url and notify_emails. */
+function fieldOf(field: string): string {
+  return field.replace(/^targets\.(\d+)$/, 'targets.$1.url').replace(/^notify_emails\.\d+$/, 'notify_emails');
+}
+
+/** The validator's terse wording, in the words of the form ("Too big: expected number to be <=365"). */
+export function plainMessage(message: string): string {
+  const bound = message.match(
+    /^Too (big|small): expected \w+ to (?:be|have) [<>]=?(\d+)( characters| items)?/,
+  );
+  if (bound) {
+    const unit = bound[3] ? bound[3].trim() : '';
+    return `Must be ${bound[1] === 'big' ? 'at most' : 'at least'} ${bound[2]}${unit ? ` ${unit}` : ''}.`;
+  }
+  if (/^Invalid input: expected \w+, received undefined$/.test(message)) return 'This is required.';
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }

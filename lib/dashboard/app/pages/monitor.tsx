@@ -3,14 +3,18 @@ import type { Check as CheckOrNull, Monitor } from '../../../../sdk/typescript/s
 import { ActionMessage } from '../action-message.js';
 import { useApi } from '../context.js';
 import { cronInWords } from '../cron-words.js';
-import { formatNumber, formatTime } from '../format.js';
+import { formatNumber, formatTimeIn, viewerTimeZone } from '../format.js';
+import { HealthBadge, healthOf } from '../health.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { type ActionResult, MonitorActions } from '../monitor-actions.js';
-import { href } from '../router.js';
+import { usePollWhile } from '../poll.js';
+import { href, navigate } from '../router.js';
 import { StackedBars } from '../stacked-bars.js';
 import { STATUS_SERIES, summaryInWords } from '../summary.js';
 import { TableScroll } from '../table-scroll.js';
-import { useLoad } from '../use-load.js';
+import { useTitle } from '../title.js';
+import { asApiError, useLoad } from '../use-load.js';
+import { When } from '../when.js';
 
 /** The generated type is nullable because a list item's `last_check` is; a listed check never is. */
 type Check = NonNullable<CheckOrNull>;
@@ -23,6 +27,12 @@ export function MonitorPage({ id }: { id: string }) {
     return { monitor, checks: checks.data.filter((check): check is Check => check !== null) };
   }, [api, id]);
   const [result, setResult] = useState<ActionResult | null>(null);
+  // A running check is followed in place: its counts fill in without a reload.
+  usePollWhile(
+    loaded.state === 'ready' && loaded.data.checks.some((check) => check.status === 'running'),
+    reload,
+  );
+  useTitle(loaded.state === 'ready' ? loaded.data.monitor.name : 'Monitor');
 
   if (loaded.state === 'loading') return <Loading what="the monitor" />;
   if (loaded.state === 'failed') {
@@ -55,16 +65,17 @@ export function MonitorPage({ id }: { id: string }) {
           <a class="button" href={href.editMonitor(monitor.id)}>
             Edit
           </a>
+          <DeleteMonitor id={monitor.id} name={monitor.name} onFailed={setResult} />
         </div>
       </div>
       <ActionMessage result={result} monitorId={monitor.id} />
-      <MonitorFacts monitor={monitor} />
+      <MonitorFacts monitor={monitor} newest={checks[0] ?? null} />
       <h2>Check history</h2>
       {checks.length === 0 ? (
         <EmptyState title="No checks yet.">
           <p>
             {monitor.status === 'active'
-              ? `The first scheduled check runs ${formatTime(monitor.next_run_at, monitor.timezone)} (${monitor.timezone}). Press “Run now” to check at once.`
+              ? `The first scheduled check runs ${monitor.next_run_at ? formatTimeIn(monitor.next_run_at, monitor.timezone) : 'soon'} (${monitor.timezone}). Press “Run now” to check at once.`
               : 'The monitor is paused. Resume it, or press “Run now” to check at once.'}
           </p>
         </EmptyState>
@@ -78,21 +89,34 @@ export function MonitorPage({ id }: { id: string }) {
   );
 }
 
-function MonitorFacts({ monitor }: { monitor: Monitor }) {
+function MonitorFacts({ monitor, newest }: { monitor: Monitor; newest: Check | null }) {
   return (
     <dl class="facts">
       <dt>Status</dt>
       <dd>
-        <span class={`badge badge-${monitor.status}`}>{monitor.status}</span>
+        <span class={`badge badge-${monitor.status}`}>{monitor.status}</span>{' '}
+        <HealthBadge health={healthOf({ ...monitor, last_check: newest })} />
       </dd>
       <dt>Schedule</dt>
       <dd>
-        {cronInWords(monitor.schedule_cron)} <code>{monitor.schedule_cron}</code>
+        {cronInWords(monitor.schedule_cron)} <code>{monitor.schedule_cron}</code>, in the monitor's zone{' '}
+        {monitor.timezone}
       </dd>
-      <dt>Time zone</dt>
-      <dd>{monitor.timezone}</dd>
       <dt>Next run</dt>
-      <dd>{monitor.status === 'paused' ? 'paused' : formatTime(monitor.next_run_at, monitor.timezone)}</dd>
+      <dd>
+        {monitor.status === 'paused' || !monitor.next_run_at ? (
+          'paused'
+        ) : (
+          <>
+            <When iso={monitor.next_run_at} /> ({formatTimeIn(monitor.next_run_at, monitor.timezone)} in{' '}
+            {monitor.timezone})
+          </>
+        )}
+      </dd>
+      <dt>Last check</dt>
+      <dd>
+        <When iso={monitor.last_check_at} empty="none yet" />
+      </dd>
       <dt>Credits per month (est.)</dt>
       <dd>{formatNumber(monitor.estimated_credits_per_month)}</dd>
       <dt>Pages</dt>
@@ -100,7 +124,9 @@ function MonitorFacts({ monitor }: { monitor: Monitor }) {
         <ul class="plain">
           {monitor.targets.map((target) => (
             <li key={`${target.url} ${target.selector ?? ''}`}>
-              <span class="url">{target.url}</span>
+              <a class="url" href={target.url} rel="noreferrer noopener" target="_blank">
+                {target.url}
+              </a>
               {target.selector ? <code> {target.selector}</code> : null}
             </li>
           ))}
@@ -139,6 +165,7 @@ function CheckChart({ checks }: { checks: Check[] }) {
         values: oldestFirst.map((check) => check.credits_charged),
       }}
       yLabel="Pages"
+      unit="pages"
       description={`Pages per check by status, and credits charged, over the last ${checks.length} checks: ${credits} credits in all. The table below lists each check.`}
     />
   );
@@ -147,8 +174,8 @@ function CheckChart({ checks }: { checks: Check[] }) {
 function CheckTable({ monitorId, checks }: { monitorId: string; checks: Check[] }) {
   return (
     <TableScroll label="Checks">
-      <table>
-        <caption>Checks, newest first</caption>
+      <table class="stack-on-narrow">
+        <caption>Checks, newest first (times in {viewerTimeZone()})</caption>
         <thead>
           <tr>
             <th scope="col">Started</th>
@@ -164,16 +191,51 @@ function CheckTable({ monitorId, checks }: { monitorId: string; checks: Check[] 
           {checks.map((check) => (
             <tr key={check.id}>
               <th scope="row">
-                <a href={href.check(monitorId, check.id)}>{formatTime(check.started_at)}</a>
+                <a href={href.check(monitorId, check.id)}>
+                  <When iso={check.started_at} />
+                </a>
               </th>
-              <td>{check.trigger}</td>
-              <td>{check.status.replaceAll('_', ' ')}</td>
-              <td>{summaryInWords(check.summary)}</td>
-              <td class="number">{check.credits_charged}</td>
+              <td data-label="Trigger">{check.trigger}</td>
+              <td data-label="Status">{check.status.replaceAll('_', ' ')}</td>
+              <td data-label="Pages">{summaryInWords(check.summary)}</td>
+              <td class="number" data-label="Credits">
+                {check.credits_charged}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** Deleting removes the monitor and its history: asked once, in words that say so. */
+function DeleteMonitor({
+  id,
+  name,
+  onFailed,
+}: {
+  id: string;
+  name: string;
+  onFailed: (result: ActionResult) => void;
+}) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!window.confirm(`Delete “${name}” and all its checks? This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await api.deleteMonitor(id);
+      navigate(href.monitors());
+    } catch (error) {
+      onFailed({ kind: 'failed', name, error: asApiError(error) });
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" class="button button-danger" disabled={busy} onClick={remove}>
+      Delete
+      <span class="visually-hidden"> {name}</span>
+    </button>
   );
 }

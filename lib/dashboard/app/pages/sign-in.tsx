@@ -7,7 +7,7 @@ import { asApiError } from '../use-load.js';
  * Paste a key, checked with a free call (usage) before it is kept. The form posts nowhere: the key
  * goes to sessionStorage and to the Authorization header, never into a URL.
  */
-export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
+export function SignIn({ onSignedIn, notice }: { onSignedIn: (key: string) => void; notice?: string }) {
   const [key, setKey] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,6 +29,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
   return (
     <main id="content" class="sign-in">
       <h1>Sign in to the dashboard</h1>
+      {notice ? (
+        <p class="notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <p>
         Paste an API key of your account. It stays in this browser tab only and is sent to this service as an{' '}
         <code>Authorization: Bearer</code> header.
@@ -59,6 +64,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           {busy ? 'Checking the key…' : 'Sign in'}
         </button>
       </form>
+      <p>
+        New here? The <a href="/docs">API reference</a> shows every tool and how to call it.
+      </p>
     </main>
   );
 }

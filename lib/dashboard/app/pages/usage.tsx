@@ -4,12 +4,15 @@ import { useApi } from '../context.js';
 import { Field } from '../field.js';
 import { formatNumber } from '../format.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
-import { PALETTE, StackedBars } from '../stacked-bars.js';
+import { StackedBars } from '../stacked-bars.js';
 import { TableScroll } from '../table-scroll.js';
+import { useTitle } from '../title.js';
+import { OTHER_COLOR, OTHER_LABEL, toolColors } from '../tool-colors.js';
 import { useLoad } from '../use-load.js';
 
 /** Credits per day stacked by tool over a chosen range, with the balance and plan. */
 export function UsagePage() {
+  useTitle('Usage');
   const api = useApi();
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const [typed, setTyped] = useState({ from: '', to: '' });
@@ -64,7 +67,25 @@ export function UsagePage() {
 }
 
 function UsageView({ usage }: { usage: Usage }) {
-  const tools = usage.tools.map((tool) => tool.tool);
+  const { colorOf, named, others } = toolColors(usage.tools.map((tool) => tool.tool));
+  const creditsOn = (day: Usage['days'][number], tools: string[]) =>
+    day.tools.filter((entry) => tools.includes(entry.tool)).reduce((sum, entry) => sum + entry.credits, 0);
+  const stacks = [
+    ...named.map((tool) => ({
+      label: tool,
+      color: colorOf(tool),
+      values: usage.days.map((day) => creditsOn(day, [tool])),
+    })),
+    ...(others.length
+      ? [
+          {
+            label: `${OTHER_LABEL} (${others.length})`,
+            color: OTHER_COLOR,
+            values: usage.days.map((day) => creditsOn(day, others)),
+          },
+        ]
+      : []),
+  ];
   return (
     <>
       <dl class="facts facts-inline" aria-label="Account">
@@ -89,16 +110,13 @@ function UsageView({ usage }: { usage: Usage }) {
         <>
           <StackedBars
             labels={usage.days.map((day) => day.date.slice(5))}
-            stacks={tools.map((tool, index) => ({
-              label: tool,
-              color: PALETTE[index % PALETTE.length],
-              values: usage.days.map((day) => day.tools.find((entry) => entry.tool === tool)?.credits ?? 0),
-            }))}
+            stacks={stacks}
             yLabel="Credits"
-            description={`Credits per day from ${usage.from} to ${usage.to}, stacked by tool: ${usage.credits} credits in all. The table below has the totals per tool.`}
+            unit="credits"
+            description={`Credits per day from ${usage.from} to ${usage.to}, stacked by tool: ${usage.credits} credits in all. The tables below have the totals per tool and per day.`}
           />
           <TableScroll label="Usage per tool">
-            <table>
+            <table class="stack-on-narrow">
               <caption>
                 Per tool, {usage.from} to {usage.to}
               </caption>
@@ -116,16 +134,65 @@ function UsageView({ usage }: { usage: Usage }) {
               <tbody>
                 {usage.tools.map((tool) => (
                   <tr key={tool.tool}>
-                    <th scope="row">{tool.tool}</th>
-                    <td class="number">{formatNumber(tool.credits)}</td>
-                    <td class="number">{formatNumber(tool.calls)}</td>
+                    <th scope="row">
+                      <span class="swatch" style={{ background: colorOf(tool.tool) }} aria-hidden="true" />
+                      {tool.tool}
+                      {others.includes(tool.tool) ? <span class="hint"> (in “{OTHER_LABEL}”)</span> : null}
+                    </th>
+                    <td class="number" data-label="Credits">
+                      {formatNumber(tool.credits)}
+                    </td>
+                    <td class="number" data-label="Calls">
+                      {formatNumber(tool.calls)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </TableScroll>
+          <DayTable usage={usage} />
         </>
       )}
     </>
+  );
+}
+
+/** The chart's numbers, one row per day that had calls: what each day cost and in how many calls. */
+function DayTable({ usage }: { usage: Usage }) {
+  const days = usage.days.filter((day) => day.calls > 0);
+  return (
+    <TableScroll label="Usage per day">
+      <table class="stack-on-narrow">
+        <caption>Per day (UTC), days with calls only</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col" class="number">
+              Credits
+            </th>
+            <th scope="col" class="number">
+              Calls
+            </th>
+            <th scope="col">Tools</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{day.date}</th>
+              <td class="number" data-label="Credits">
+                {formatNumber(day.credits)}
+              </td>
+              <td class="number" data-label="Calls">
+                {formatNumber(day.calls)}
+              </td>
+              <td data-label="Tools">
+                {day.tools.map((entry) => `${entry.tool} ${formatNumber(entry.credits)}`).join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

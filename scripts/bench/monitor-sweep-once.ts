@@ -1,0 +1,23 @@
+import { openDatabase } from '../../lib/db/client.js';
+import type { QueuedJob } from '../../lib/monitors/queue/jobs.js';
+import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
+
+/**
+ * One sweep in a process of its own, as a cold sweeper Lambda runs it: nothing parsed or cached
+ * before. Prints `{ms, jobs}` for the monitors bench: find + claim + enqueue, the queue counting
+ * what it is sent (what it costs to reach SQS is the queue's, measured apart).
+ */
+const handle = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '.data' });
+let jobs = 0;
+const queue = {
+  send: async (batch: QueuedJob[]) => {
+    jobs += batch.length;
+  },
+};
+// One query first, so the figure is the sweep's and not the connection's handshake.
+await handle.db.execute('SELECT 1');
+const started = performance.now();
+await queueDueChecks(handle.db, queue, new Date(process.env.SWEEP_AT ?? Date.now()));
+const ms = performance.now() - started;
+await handle.close();
+process.stdout.write(`${JSON.stringify({ ms, jobs })}\n`);
