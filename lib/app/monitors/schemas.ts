@@ -179,3 +179,16 @@ export const monitorErrorSchema = z
     }),
   })
   .openapi('MonitorError');
+
+export const testDeliverySchema = z
+  .object({
+    id: z.string().openapi({ description: 'The `webhook-id` the test event was sent with.' }),
+    event: z.literal('monitor.test'),
+    url: z.string(),
+    status: z.enum(['delivered', 'failed']),
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    attempted_at: timestamp,
+  })
+  .openapi('WebhookTestDelivery');
