@@ -20,6 +20,8 @@ from .types import (
     MonitorResponse,
     Monitor,
     MonitorTarget,
+    MonitorHealth,
+    MonitorHealthTargets,
     MonitorError,
     MonitorErrorError,
     MonitorErrorErrorDetails,
@@ -35,10 +37,13 @@ from .types import (
     CheckWithPagesResponse,
     CheckWithPages,
     MonitorPage,
+    WebhookTestResponse,
+    WebhookTestDelivery,
+    WebhookDeliveryResponse,
+    WebhookDelivery,
     CheckList,
     CheckDetailResponse,
     CheckDetail,
-    WebhookDelivery,
     UsageResponse,
     Usage,
     ToolUsage,
@@ -166,6 +171,10 @@ from .types import (
     DeleteMonitorResponse,
     RunMonitorInput,
     RunMonitorResponse,
+    TestMonitorWebhookInput,
+    TestMonitorWebhookResponse,
+    RedeliverMonitorWebhookInput,
+    RedeliverMonitorWebhookResponse,
     ListMonitorChecksInput,
     ListMonitorChecksResponse,
     GetMonitorCheckInput,
@@ -185,6 +194,8 @@ OPERATIONS: Dict[str, OperationSpec] = {
     "update_monitor": {"method": "PATCH", "path": "/api/v1/monitors/{id}", "path_params": ["id"], "query_params": [], "body": "fields"},
     "delete_monitor": {"method": "DELETE", "path": "/api/v1/monitors/{id}", "path_params": ["id"], "query_params": [], "body": "none"},
     "run_monitor": {"method": "POST", "path": "/api/v1/monitors/{id}/run", "path_params": ["id"], "query_params": [], "body": "none"},
+    "test_monitor_webhook": {"method": "POST", "path": "/api/v1/monitors/{id}/test-webhook", "path_params": ["id"], "query_params": [], "body": "none"},
+    "redeliver_monitor_webhook": {"method": "POST", "path": "/api/v1/monitors/{id}/checks/{check_id}/deliveries/{delivery_id}/redeliver", "path_params": ["id", "check_id", "delivery_id"], "query_params": [], "body": "none"},
     "list_monitor_checks": {"method": "GET", "path": "/api/v1/monitors/{id}/checks", "path_params": ["id"], "query_params": ["limit", "cursor"], "body": "none"},
     "get_monitor_check": {"method": "GET", "path": "/api/v1/monitors/{id}/checks/{check_id}", "path_params": ["id", "check_id"], "query_params": [], "body": "none"},
     "get_usage": {"method": "GET", "path": "/api/v1/usage", "path_params": [], "query_params": ["from", "to"], "body": "none"},
@@ -1274,6 +1285,8 @@ class WebExtractionClient(BaseClient):
         webhook_secret: Optional[str] = None,
         retention_days: Optional[int] = None,
         status: Optional[Literal["active", "paused"]] = None,
+        min_change_percent: Optional[float] = None,
+        alert_after_failures: Optional[int] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> CreateMonitorResponse:
         """Create a monitor (free)
@@ -1288,9 +1301,11 @@ class WebExtractionClient(BaseClient):
             webhook_secret: Signs every delivery (16 to 128 characters). A `whsec_` secret is used as Standard Webhooks defines it (base64 key after the prefix); any other string is the HMAC key as is. Generated (`whsec_` + 32 random bytes, base64) when omitted and `webhook_url` is set.
             retention_days: Checks older than this many days are pruned (1 to 365). Default: 30.
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot. Default: "active".
+            min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0. Default: 0.
+            alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status}, request_options)
+        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures}, request_options)
 
     def get_monitor(
         self,
@@ -1319,6 +1334,8 @@ class WebExtractionClient(BaseClient):
         webhook_secret: Optional[str] = None,
         retention_days: Optional[int] = None,
         status: Optional[Literal["active", "paused"]] = None,
+        min_change_percent: Optional[float] = None,
+        alert_after_failures: Optional[int] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> UpdateMonitorResponse:
         """Update any subset of a monitor; pause or resume it
@@ -1334,9 +1351,11 @@ class WebExtractionClient(BaseClient):
             webhook_secret: Signs every delivery (16 to 128 characters). A `whsec_` secret is used as Standard Webhooks defines it (base64 key after the prefix); any other string is the HMAC key as is. Generated (`whsec_` + 32 random bytes, base64) when omitted and `webhook_url` is set.
             retention_days: Checks older than this many days are pruned (1 to 365).
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
+            min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+            alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status}, request_options)
+        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures}, request_options)
 
     def delete_monitor(
         self,
@@ -1367,6 +1386,42 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["run_monitor"], {"id": id}, request_options)
+
+    def test_monitor_webhook(
+        self,
+        id: str,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> TestMonitorWebhookResponse:
+        """Send a signed monitor.test event to the webhook now (free)
+
+        One attempt, no retries, answered with its outcome; not logged on any check. 400 when the monitor has no `webhook_url`.
+
+        Args:
+            id: id in the path.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["test_monitor_webhook"], {"id": id}, request_options)
+
+    def redeliver_monitor_webhook(
+        self,
+        id: str,
+        check_id: str,
+        delivery_id: str,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> RedeliverMonitorWebhookResponse:
+        """Send a logged delivery again (free)
+
+        The same body to the monitor's current `webhook_url`, under a new `webhook-id` and timestamp, logged on the check as a new delivery with the usual retries.
+
+        Args:
+            id: id in the path.
+            check_id: check_id in the path.
+            delivery_id: delivery_id in the path.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["redeliver_monitor_webhook"], {"id": id, "check_id": check_id, "delivery_id": delivery_id}, request_options)
 
     def list_monitor_checks(
         self,
