@@ -71,7 +71,7 @@ export const deliverySchema = z
   })
   .openapi('WebhookDelivery');
 
-export const healthSchema = z
+const healthSchema = z
   .object({
     status: z.enum(['ok', 'failing', 'webhook_failing']).openapi({
       description:

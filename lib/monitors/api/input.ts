@@ -23,8 +23,8 @@ const selector = cssSelectorParam({ nonEmpty: true }).openapi({
   example: '#price',
 });
 
-export const MAX_IGNORE_PATTERNS = 20;
-export const MAX_PATTERN_CHARS = 200;
+const MAX_IGNORE_PATTERNS = 20;
+const MAX_PATTERN_CHARS = 200;
 
 const ignorePattern = z
   .string()

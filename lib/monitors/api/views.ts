@@ -41,7 +41,7 @@ export interface DeliveryView {
   next_attempt_at: string | null;
 }
 
-export interface TargetHealth {
+interface TargetHealth {
   url: string;
   selector: string | null;
   consecutive_failures: number;
