@@ -4192,6 +4192,15 @@ export const mcpCatalog: McpCatalog = {
             "minimum": 1,
             "maximum": 20,
             "description": "When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off."
+          },
+          "goal": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "minLength": 1,
+            "maxLength": 500,
+            "description": "What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal."
           }
         },
         "required": [
@@ -4364,6 +4373,15 @@ export const mcpCatalog: McpCatalog = {
             "minimum": 1,
             "maximum": 20,
             "description": "When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off."
+          },
+          "goal": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "minLength": 1,
+            "maxLength": 500,
+            "description": "What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal."
           }
         },
         "required": [

@@ -48,6 +48,14 @@ export const pageSchema = z
     blocked_vendor: z.string().nullable().openapi({ example: 'cloudflare' }),
     duration_ms: z.number().int(),
     charged: z.boolean(),
+    relevant: z.boolean().nullable().optional().openapi({
+      description:
+        'With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.',
+    }),
+    relevance_note: z
+      .string()
+      .optional()
+      .openapi({ description: "One sentence: the model's reason, or why it was not judged." }),
   })
   .openapi('MonitorPage');
 
@@ -136,6 +144,7 @@ const monitorFields = {
   alert_after_failures: z.number().int().nullable().openapi({
     description: 'Failed checks in a row of one target that send `monitor.target.failing`; null: off.',
   }),
+  goal: z.string().nullable().openapi({ description: 'Changed pages are judged against it; null: none.' }),
   health: healthSchema,
 };
 

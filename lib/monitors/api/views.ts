@@ -70,6 +70,7 @@ export interface MonitorView {
   estimated_credits_per_month: number;
   min_change_percent: number;
   alert_after_failures: number | null;
+  goal: string | null;
   health?: MonitorHealth;
   created_at: string;
   updated_at: string;
@@ -108,6 +109,7 @@ export function monitorView(
     estimated_credits_per_month: row.estimatedCreditsPerMonth,
     min_change_percent: row.minChangePercent,
     alert_after_failures: row.alertAfterFailures,
+    goal: row.goal,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
+import { creditsPerTarget } from '../../change-detection/pricing.js';
 import { ApiError } from '../../errors/api-error.js';
 import { requestAutoRecharge, settleHold } from '../../ledger/index.js';
 import { logger } from '../../logger.js';
@@ -49,7 +49,7 @@ export async function endShortOfCredits(
   const short = await updateCheck(db, claimed.id, {
     status: 'insufficient_credits',
     finishedAt: rt.now(),
-    error: `The balance does not cover the hold of ${amount} credits (${CREDITS_PER_TARGET} per target); nothing was fetched.`,
+    error: `The balance does not cover the hold of ${amount} credits (${creditsPerTarget(monitor)} per target); nothing was fetched.`,
   });
   if (!monitor.creditsShortSince) {
     await markCreditsShort(db, monitor.id, short.finishedAt);

@@ -1,8 +1,8 @@
-import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
+import { creditsPerTarget } from '../../change-detection/pricing.js';
 import { holdCredits, settleHold } from '../../ledger/index.js';
 import { notifyCheck } from '../delivery/notify-check.js';
 import { endFailed, endOverlapping, endShortOfCredits } from './check-endings.js';
-import { checkTargets, rollBaselines, summarize } from './check-pages.js';
+import { checkTargets, creditsFor, rollBaselines, summarize } from './check-pages.js';
 import {
   type CheckRequest,
   type CheckRow,
@@ -37,7 +37,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
   await markMonitorChecked(db, monitor.id, startedAt);
   await storeFollowingSlot(db, monitor);
 
-  const amount = CREDITS_PER_TARGET * monitor.targets.length;
+  const amount = creditsPerTarget(monitor) * monitor.targets.length;
   const { accountId, apiKeyId } = monitor;
   const hold = await holdCredits(db, {
     accountId,
@@ -53,7 +53,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
   let settled: number | null = null;
   try {
     const pages = await checkTargets(rt, monitor, claimed.id);
-    const charged = pages.filter((page) => page.charged).length * CREDITS_PER_TARGET;
+    const charged = creditsFor(pages);
     const durationMs = performance.now() - started;
     const balance = await settleHold(db, { holdId: hold.id, charged, outcome: 'success', durationMs });
     if (balance === null) throw new Error('the credit hold expired before the check finished');

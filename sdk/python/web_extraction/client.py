@@ -1287,6 +1287,7 @@ class WebExtractionClient(BaseClient):
         status: Optional[Literal["active", "paused"]] = None,
         min_change_percent: Optional[float] = None,
         alert_after_failures: Optional[int] = None,
+        goal: Optional[str] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> CreateMonitorResponse:
         """Create a monitor (free)
@@ -1303,9 +1304,10 @@ class WebExtractionClient(BaseClient):
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot. Default: "active".
             min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0. Default: 0.
             alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+            goal: What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures}, request_options)
+        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures, "goal": goal}, request_options)
 
     def get_monitor(
         self,
@@ -1336,6 +1338,7 @@ class WebExtractionClient(BaseClient):
         status: Optional[Literal["active", "paused"]] = None,
         min_change_percent: Optional[float] = None,
         alert_after_failures: Optional[int] = None,
+        goal: Optional[str] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> UpdateMonitorResponse:
         """Update any subset of a monitor; pause or resume it
@@ -1353,9 +1356,10 @@ class WebExtractionClient(BaseClient):
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
             min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
             alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+            goal: What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures}, request_options)
+        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures, "goal": goal}, request_options)
 
     def delete_monitor(
         self,

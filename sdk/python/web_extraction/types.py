@@ -200,6 +200,8 @@ Monitor = TypedDict(
         "min_change_percent": float,
         # Failed checks in a row of one target that send `monitor.target.failing`; null: off.
         "alert_after_failures": Optional[int],
+        # Changed pages are judged against it; null: none.
+        "goal": Optional[str],
         "health": "MonitorHealth",
         "webhook_secret": Optional[str],
     },
@@ -326,6 +328,8 @@ _CreateMonitorRequestOptional = TypedDict(
         "min_change_percent": float,
         # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
         "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -370,6 +374,8 @@ MonitorListItem = TypedDict(
         "min_change_percent": float,
         # Failed checks in a row of one target that send `monitor.target.failing`; null: off.
         "alert_after_failures": Optional[int],
+        # Changed pages are judged against it; null: none.
+        "goal": Optional[str],
         "health": "MonitorHealth",
         "last_check": "Check",
     },
@@ -435,6 +441,8 @@ UpdateMonitorRequest = TypedDict(
         "min_change_percent": float,
         # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
         "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -485,8 +493,8 @@ CheckWithPages = TypedDict(
 )
 
 
-MonitorPage = TypedDict(
-    "MonitorPage",
+_MonitorPageRequired = TypedDict(
+    "_MonitorPageRequired",
     {
         "url": str,
         "selector": Optional[str],
@@ -510,6 +518,21 @@ MonitorPage = TypedDict(
         "charged": bool,
     },
 )
+
+_MonitorPageOptional = TypedDict(
+    "_MonitorPageOptional",
+    {
+        # With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.
+        "relevant": Optional[bool],
+        # One sentence: the model's reason, or why it was not judged.
+        "relevance_note": str,
+    },
+    total=False,
+)
+
+
+class MonitorPage(_MonitorPageRequired, _MonitorPageOptional):
+    pass
 
 
 WebhookTestResponse = TypedDict(
@@ -2730,6 +2753,8 @@ _CreateMonitorInputOptional = TypedDict(
         "min_change_percent": float,
         # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
         "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -2778,6 +2803,8 @@ UpdateMonitorInput = TypedDict(
         "min_change_percent": float,
         # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
         "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )

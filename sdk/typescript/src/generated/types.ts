@@ -140,6 +140,10 @@ export interface Monitor {
    * Failed checks in a row of one target that send `monitor.target.failing`; null: off.
    */
   alert_after_failures: number | null;
+  /**
+   * Changed pages are judged against it; null: none.
+   */
+  goal: string | null;
   health: MonitorHealth;
   webhook_secret: string | null;
 }
@@ -246,6 +250,10 @@ export interface CreateMonitorRequest {
    * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
    */
   alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 export interface MonitorList {
@@ -289,6 +297,10 @@ export interface MonitorListItem {
    * Failed checks in a row of one target that send `monitor.target.failing`; null: off.
    */
   alert_after_failures: number | null;
+  /**
+   * Changed pages are judged against it; null: none.
+   */
+  goal: string | null;
   health: MonitorHealth;
   last_check: Check;
 }
@@ -363,6 +375,10 @@ export interface UpdateMonitorRequest {
    * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
    */
   alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 export interface MonitorDeleted {
@@ -423,6 +439,14 @@ export interface MonitorPage {
   blocked_vendor: string | null;
   duration_ms: number;
   charged: boolean;
+  /**
+   * With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.
+   */
+  relevant?: boolean | null;
+  /**
+   * One sentence: the model's reason, or why it was not judged.
+   */
+  relevance_note?: string;
 }
 
 export interface WebhookTestResponse {
@@ -2799,6 +2823,10 @@ export interface CreateMonitorInput {
    * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
    */
   alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 /**
@@ -2864,6 +2892,10 @@ export interface UpdateMonitorInput {
    * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
    */
   alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 /**
