@@ -4093,12 +4093,26 @@ export const mcpCatalog: McpCatalog = {
                   "minLength": 1,
                   "maxLength": 1000,
                   "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                },
+                "ignore_patterns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "maxItems": 20,
+                  "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                },
+                "ignore_dates": {
+                  "type": "boolean",
+                  "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
                 }
               },
               "required": [
                 "url"
               ],
-              "description": "One page of a monitor."
+              "description": "One page of a monitor, with its optional noise control."
             },
             "minItems": 1,
             "maxItems": 20,
@@ -4158,6 +4172,31 @@ export const mcpCatalog: McpCatalog = {
             ],
             "default": "active",
             "description": "`paused` stops the schedule (next_run_at null); `active` resumes it at the next slot."
+          },
+          "min_change_percent": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "default": 0,
+            "description": "A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0."
+          },
+          "alert_after_failures": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 20,
+            "description": "When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off."
+          },
+          "goal": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "minLength": 1,
+            "maxLength": 500,
+            "description": "What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal."
           }
         },
         "required": [
@@ -4241,12 +4280,26 @@ export const mcpCatalog: McpCatalog = {
                   "minLength": 1,
                   "maxLength": 1000,
                   "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                },
+                "ignore_patterns": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": 200
+                  },
+                  "maxItems": 20,
+                  "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                },
+                "ignore_dates": {
+                  "type": "boolean",
+                  "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
                 }
               },
               "required": [
                 "url"
               ],
-              "description": "One page of a monitor."
+              "description": "One page of a monitor, with its optional noise control."
             },
             "minItems": 1,
             "maxItems": 20,
@@ -4301,6 +4354,30 @@ export const mcpCatalog: McpCatalog = {
               "paused"
             ],
             "description": "`paused` stops the schedule (next_run_at null); `active` resumes it at the next slot."
+          },
+          "min_change_percent": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 100,
+            "description": "A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0."
+          },
+          "alert_after_failures": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 1,
+            "maximum": 20,
+            "description": "When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off."
+          },
+          "goal": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "minLength": 1,
+            "maxLength": 500,
+            "description": "What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal."
           }
         },
         "required": [
@@ -4378,6 +4455,76 @@ export const mcpCatalog: McpCatalog = {
         "path": "/api/v1/monitors/{id}/run",
         "pathParams": [
           "id"
+        ],
+        "queryParams": [],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "test_monitor_webhook",
+      "title": "Send a signed monitor.test event to the webhook now (free)",
+      "description": "One attempt, no retries, answered with its outcome; not logged on any check. 400 when the monitor has no `webhook_url`.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id"
+        ]
+      },
+      "annotations": {
+        "title": "Send a signed monitor.test event to the webhook now (free)"
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "POST",
+        "path": "/api/v1/monitors/{id}/test-webhook",
+        "pathParams": [
+          "id"
+        ],
+        "queryParams": [],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "redeliver_monitor_webhook",
+      "title": "Send a logged delivery again (free)",
+      "description": "The same body to the monitor's current `webhook_url`, under a new `webhook-id` and timestamp, logged on the check as a new delivery with the usual retries.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "check_id": {
+            "type": "string"
+          },
+          "delivery_id": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "check_id",
+          "delivery_id"
+        ]
+      },
+      "annotations": {
+        "title": "Send a logged delivery again (free)"
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "POST",
+        "path": "/api/v1/monitors/{id}/checks/{check_id}/deliveries/{delivery_id}/redeliver",
+        "pathParams": [
+          "id",
+          "check_id",
+          "delivery_id"
         ],
         "queryParams": [],
         "body": "none"

@@ -157,7 +157,7 @@ async function tooManyWaiting(db: Database, monitorId: string): Promise<boolean>
 export type RetryLater = (ids: string[], delayMs: number) => Promise<void>;
 
 /** The sweeper runs every five minutes: a retry due sooner than that is handed to `later`. */
-export const SWEEP_INTERVAL_MS = 5 * 60_000;
+const SWEEP_INTERVAL_MS = 5 * 60_000;
 
 /**
  * The first attempt of fresh deliveries, then, while `windowMs` allows, the retries that fall due

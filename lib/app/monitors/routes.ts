@@ -20,6 +20,7 @@ import {
 } from '../../monitors/api/monitors.js';
 import { checkView } from '../../monitors/api/views.js';
 import { runCheck } from '../../monitors/check/run-check.js';
+import { redeliver, testWebhook } from '../../monitors/delivery/webhook-verbs.js';
 import type { Services } from '../../services.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from '../middleware/authenticate.js';
@@ -34,11 +35,13 @@ import {
   checkSchema,
   checkWithPagesSchema,
   deletedSchema,
+  deliverySchema,
   envelope,
   listEnvelope,
   monitorErrorSchema,
   monitorListItemSchema,
   monitorSchema,
+  testDeliverySchema,
 } from './schemas.js';
 
 /**
@@ -189,6 +192,40 @@ const routes = {
       ...errorResponses([401, 404, 429]),
     },
   }),
+  testWebhook: createRoute({
+    ...common,
+    method: 'post',
+    path: `${MONITORS_PATH}/{id}/test-webhook`,
+    operationId: 'testMonitorWebhook',
+    summary: 'Send a signed monitor.test event to the webhook now (free)',
+    description:
+      'One attempt, no retries, answered with its outcome; not logged on any check. 400 when the monitor has no `webhook_url`.',
+    request: { params: monitorId },
+    responses: {
+      200: json(envelope(testDeliverySchema, 'WebhookTestResponse'), 'The attempt'),
+      ...errorResponses([400, 401, 404, 429]),
+    },
+  }),
+  redeliver: createRoute({
+    ...common,
+    method: 'post',
+    path: `${MONITORS_PATH}/{id}/checks/{check_id}/deliveries/{delivery_id}/redeliver`,
+    operationId: 'redeliverMonitorWebhook',
+    summary: 'Send a logged delivery again (free)',
+    description:
+      "The same body to the monitor's current `webhook_url`, under a new `webhook-id` and timestamp, logged on the check as a new delivery with the usual retries.",
+    request: {
+      params: checkIds.extend({
+        delivery_id: z
+          .string()
+          .openapi({ param: { name: 'delivery_id', in: 'path' }, example: 'msg_01JQ3Z8V5K2M7N9P4R6T' }),
+      }),
+    },
+    responses: {
+      200: json(envelope(deliverySchema, 'WebhookDeliveryResponse'), 'The new delivery'),
+      ...errorResponses([400, 401, 404, 429]),
+    },
+  }),
 } satisfies Record<string, RouteConfig>;
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
@@ -285,6 +322,19 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     });
     // A manual check always yields a row (or throws): only scheduled ones can be dropped.
     const data = checkView(check!, { withPages: true });
+    return c.json({ success: true, data });
+  });
+  mount(routes.testWebhook, async (c) => {
+    const rt = monitorRuntime(c.get('services'));
+    const data = await testWebhook({ ctx: monitorContext(c), input: { id: param(c, 'id'), rt } });
+    return c.json({ success: true, data });
+  });
+  mount(routes.redeliver, async (c) => {
+    const rt = monitorRuntime(c.get('services'));
+    const data = await redeliver({
+      ctx: monitorContext(c),
+      input: { id: param(c, 'id'), checkId: param(c, 'check_id'), deliveryId: param(c, 'delivery_id'), rt },
+    });
     return c.json({ success: true, data });
   });
   mount(routes.checks, async (c) => {

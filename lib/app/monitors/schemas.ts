@@ -48,6 +48,14 @@ export const pageSchema = z
     blocked_vendor: z.string().nullable().openapi({ example: 'cloudflare' }),
     duration_ms: z.number().int(),
     charged: z.boolean(),
+    relevant: z.boolean().nullable().optional().openapi({
+      description:
+        'With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.',
+    }),
+    relevance_note: z
+      .string()
+      .optional()
+      .openapi({ description: "One sentence: the model's reason, or why it was not judged." }),
   })
   .openapi('MonitorPage');
 
@@ -71,7 +79,7 @@ export const deliverySchema = z
   })
   .openapi('WebhookDelivery');
 
-export const healthSchema = z
+const healthSchema = z
   .object({
     status: z.enum(['ok', 'failing', 'webhook_failing']).openapi({
       description:
@@ -136,6 +144,7 @@ const monitorFields = {
   alert_after_failures: z.number().int().nullable().openapi({
     description: 'Failed checks in a row of one target that send `monitor.target.failing`; null: off.',
   }),
+  goal: z.string().nullable().openapi({ description: 'Changed pages are judged against it; null: none.' }),
   health: healthSchema,
 };
 
@@ -179,3 +188,16 @@ export const monitorErrorSchema = z
     }),
   })
   .openapi('MonitorError');
+
+export const testDeliverySchema = z
+  .object({
+    id: z.string().openapi({ description: 'The `webhook-id` the test event was sent with.' }),
+    event: z.literal('monitor.test'),
+    url: z.string(),
+    status: z.enum(['delivered', 'failed']),
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    attempted_at: timestamp,
+  })
+  .openapi('WebhookTestDelivery');

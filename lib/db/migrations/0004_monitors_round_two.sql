@@ -1,6 +1,7 @@
 ALTER TABLE "monitors" ADD COLUMN "following_run_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "min_change_percent" real DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "alert_after_failures" integer;--> statement-breakpoint
+ALTER TABLE "monitors" ADD COLUMN "goal" text;--> statement-breakpoint
 ALTER TABLE "monitors" ADD COLUMN "credits_short_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "page_baselines" ADD COLUMN "failure_streak" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "page_baselines" ADD COLUMN "failing_since" timestamp with time zone;--> statement-breakpoint

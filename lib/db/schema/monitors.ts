@@ -40,6 +40,9 @@ export interface PageResultRow {
   blocked_vendor: string | null;
   duration_ms: number;
   charged: boolean;
+  /** With a monitor `goal`, on `changed` pages: whether the change matters for it (null: not judged). */
+  relevant?: boolean | null;
+  relevance_note?: string;
 }
 
 /** docs/reference/monitors.md#a-monitor. Times the service schedules by are instants; the cron is read in `timezone`. */
@@ -71,6 +74,8 @@ export const monitors = pgTable(
     minChangePercent: real('min_change_percent').notNull().default(0),
     /** Consecutive failed checks of a target that send `monitor.target.failing`; null: off. */
     alertAfterFailures: integer('alert_after_failures'),
+    /** What the user wants to hear about, in plain words: changed pages are judged against it. */
+    goal: text('goal'),
     /** Set by the first `insufficient_credits` check of a streak: its event is the streak's only one. */
     creditsShortSince: timestamptz('credits_short_since'),
     createdAt: timestamptz('created_at').notNull(),

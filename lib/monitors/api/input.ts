@@ -23,8 +23,8 @@ const selector = cssSelectorParam({ nonEmpty: true }).openapi({
   example: '#price',
 });
 
-export const MAX_IGNORE_PATTERNS = 20;
-export const MAX_PATTERN_CHARS = 200;
+const MAX_IGNORE_PATTERNS = 20;
+const MAX_PATTERN_CHARS = 200;
 
 const ignorePattern = z
   .string()
@@ -139,6 +139,12 @@ const alertAfterFailures = z.number().int().min(1).max(20).openapi({
   example: 3,
 });
 
+const goal = z.string().min(1, 'must not be empty').max(500, 'at most 500 characters').openapi({
+  description:
+    'What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.',
+  example: 'Tell me when the price drops below $20 or the item goes out of stock.',
+});
+
 const status = z.enum(['active', 'paused']).openapi({
   description: '`paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.',
   example: 'active',
@@ -157,6 +163,7 @@ export const createMonitorSchema = z
     status: status.default('active'),
     min_change_percent: minChangePercent.default(0),
     alert_after_failures: alertAfterFailures.nullable().optional(),
+    goal: goal.nullable().optional(),
   })
   .openapi('CreateMonitorRequest');
 
@@ -173,6 +180,7 @@ export const updateMonitorSchema = z
     status: status.optional(),
     min_change_percent: minChangePercent.optional(),
     alert_after_failures: alertAfterFailures.nullable().optional(),
+    goal: goal.nullable().optional(),
   })
   .openapi('UpdateMonitorRequest', {
     description: 'Any subset of the create fields. `webhook_url: null` removes the webhook and its secret.',

@@ -82,8 +82,9 @@ export async function createMonitor({
       status: input.status,
       nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
       followingRunAt: input.status === 'active' ? followingSlot(input, facts.nextRunAt) : null,
-      estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length),
+      estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length, input.goal ?? null),
       minChangePercent: input.min_change_percent,
+      goal: input.goal ?? null,
       alertAfterFailures: input.alert_after_failures ?? null,
       createdAt: now,
       updatedAt: now,
@@ -184,6 +185,7 @@ export async function updateMonitor({
     secret: input.webhook_secret !== undefined,
   });
   const status = input.status ?? current.status;
+  const goal = input.goal === undefined ? current.goal : input.goal;
   if (status === 'active' && (current.status !== 'active' || input.targets !== undefined)) {
     await enforcePlanCaps(db, accountId, { id, targets: shape.targets.length });
   }
@@ -213,7 +215,8 @@ export async function updateMonitor({
         status,
         nextRunAt,
         followingRunAt,
-        estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length),
+        estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length, goal),
+        goal,
         minChangePercent: input.min_change_percent ?? current.minChangePercent,
         alertAfterFailures:
           input.alert_after_failures === undefined ? current.alertAfterFailures : input.alert_after_failures,

@@ -1,4 +1,4 @@
-import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
+import { creditsPerTarget } from '../../change-detection/pricing.js';
 import type { Config } from '../../env.js';
 import { type FieldIssue, validationError } from '../../errors/api-error.js';
 import { webhookSecretProblem } from '../../webhooks/signing.js';
@@ -89,6 +89,10 @@ export function scheduleIssues(
   }
 }
 
-export function estimatedCreditsPerMonth(facts: ScheduleFacts, targets: number): number {
-  return facts.runsInNext30Days * targets * CREDITS_PER_TARGET;
+export function estimatedCreditsPerMonth(
+  facts: ScheduleFacts,
+  targets: number,
+  goal: string | null = null,
+): number {
+  return facts.runsInNext30Days * targets * creditsPerTarget({ goal });
 }

@@ -42,7 +42,7 @@ export interface DeliveryView {
   next_attempt_at: string | null;
 }
 
-export interface TargetHealth {
+interface TargetHealth {
   url: string;
   selector: string | null;
   consecutive_failures: number;
@@ -71,6 +71,7 @@ export interface MonitorView {
   estimated_credits_per_month: number;
   min_change_percent: number;
   alert_after_failures: number | null;
+  goal: string | null;
   health?: MonitorHealth;
   created_at: string;
   updated_at: string;
@@ -109,6 +110,7 @@ export function monitorView(
     estimated_credits_per_month: row.estimatedCreditsPerMonth,
     min_change_percent: row.minChangePercent,
     alert_after_failures: row.alertAfterFailures,
+    goal: row.goal,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

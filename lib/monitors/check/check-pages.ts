@@ -6,6 +6,7 @@ import {
   writeBaselines,
 } from '../../change-detection/baselines.js';
 import { type Comparison, compareWithBaseline } from '../../change-detection/compare.js';
+import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
 import type { Database } from '../../db/client.js';
 import type { CheckSummaryRow, PageResultRow } from '../../db/schema/index.js';
 import { logger } from '../../logger.js';
@@ -14,6 +15,7 @@ import type { MonitorRow } from './check-rows.js';
 import type { CheckRuntime } from './check-runtime.js';
 import { backedOffOutcome, nextStreak, type TargetAlert } from './failure-streaks.js';
 import { fetchTarget, type TargetOutcome } from './fetch-target.js';
+import { JUDGE_CREDITS, type JudgeConfig, judgeChange } from './judge-goal.js';
 
 /** The pages of a check: every target fetched at once, compared with its baseline, shaped for §2.4. */
 
@@ -28,6 +30,32 @@ export interface CheckedPage {
   /** The target's failing streak after this check, and the alert it sends, if any. */
   failures: FailureStreak;
   alert: TargetAlert;
+  /** A model judged this changed page against the monitor's goal (1 credit more). */
+  judged: boolean;
+}
+
+/** Credits a check keeps for its pages: 3 per new/changed/unchanged page, 1 more per judged page. */
+export function creditsFor(pages: readonly CheckedPage[]): number {
+  return pages.reduce(
+    (sum, page) => sum + (page.charged ? CREDITS_PER_TARGET : 0) + (page.judged ? JUDGE_CREDITS : 0),
+    0,
+  );
+}
+
+/** With a goal, every changed page is judged (at once); the others are left as they are. */
+async function judgePages(
+  config: JudgeConfig,
+  goal: string | null,
+  pages: CheckedPage[],
+): Promise<CheckedPage[]> {
+  if (!goal) return pages;
+  return Promise.all(
+    pages.map(async (page) => {
+      if (page.result.status !== 'changed') return page;
+      const { judged, ...judgement } = await judgeChange(config, goal, page.result);
+      return { ...page, judged, result: { ...page.result, ...judgement } };
+    }),
+  );
 }
 
 export async function checkTargets(
@@ -52,7 +80,7 @@ export async function checkTargets(
       return { outcome, backedOff: false, durationMs: Math.round(performance.now() - started) };
     }),
   );
-  return monitor.targets.map((target, index) => {
+  const pages = monitor.targets.map((target, index) => {
     const { outcome, backedOff, durationMs } = outcomes[index];
     const baseline = baselines.get(keys[index]) ?? null;
     const result = pageResult(target, outcome, baseline, durationMs, monitor.minChangePercent);
@@ -64,8 +92,10 @@ export async function checkTargets(
       key: keys[index],
       previousStatus: baseline?.lastStatus ?? null,
       ...nextStreak(previous, result, backedOff, monitor.alertAfterFailures, now),
+      judged: false,
     };
   });
+  return judgePages(rt.services.config, monitor.goal, pages);
 }
 
 export function pageResult(

@@ -10,8 +10,8 @@ import type { TargetOutcome } from './fetch-target.js';
  * not turn into a stream of free requests at someone else's server.
  */
 
-export const BACKOFF_AFTER_FAILURES = 6;
-export const BACKOFF_INTERVAL_MS = 3_600_000;
+const BACKOFF_AFTER_FAILURES = 6;
+const BACKOFF_INTERVAL_MS = 3_600_000;
 
 const FAILING = new Set(['error', 'blocked']);
 

@@ -1,9 +1,8 @@
-import { CREDITS_PER_TARGET } from '../../change-detection/pricing.js';
-import { ApiError } from '../../errors/api-error.js';
-import { holdCredits, requestAutoRecharge, settleHold } from '../../ledger/index.js';
-import { logger } from '../../logger.js';
+import { creditsPerTarget } from '../../change-detection/pricing.js';
+import { holdCredits, settleHold } from '../../ledger/index.js';
 import { notifyCheck } from '../delivery/notify-check.js';
-import { checkTargets, rollBaselines, summarize } from './check-pages.js';
+import { endFailed, endOverlapping, endShortOfCredits } from './check-endings.js';
+import { checkTargets, creditsFor, rollBaselines, summarize } from './check-pages.js';
 import {
   type CheckRequest,
   type CheckRow,
@@ -37,56 +36,30 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
   const started = performance.now();
   const slot = request.trigger === 'schedule' ? request.slot : null;
   const claimed = await insertCheck(db, monitor, request.trigger, slot, 'running', startedAt);
-  if (!claimed) {
-    if (request.trigger === 'manual') {
-      throw new ApiError(
-        'MONITOR_RUNNING',
-        `A check of monitor ${monitor.id} is in progress; try again when it ends.`,
-      );
-    }
-    const skipped = await insertCheck(db, monitor, request.trigger, slot, 'skipped_overlap', startedAt);
-    if (skipped) await notifyCheck(rt, monitor, skipped, []);
-    return skipped;
-  }
+  if (!claimed) return endOverlapping(rt, monitor, request, slot, startedAt);
   await markMonitorChecked(db, monitor.id, startedAt);
   await storeFollowingSlot(db, monitor);
 
-  const amount = CREDITS_PER_TARGET * monitor.targets.length;
+  const amount = creditsPerTarget(monitor) * monitor.targets.length;
+  const { accountId, apiKeyId } = monitor;
   const hold = await holdCredits(db, {
-    accountId: monitor.accountId,
-    apiKeyId: monitor.apiKeyId,
+    accountId,
+    apiKeyId,
     tool: 'track_changes',
     requestId: claimed.id,
     amount,
     budgetMs: CHECK_WORKER_BUDGET_MS,
   });
-  if (!hold) {
-    await requestAutoRecharge(db, monitor.accountId);
-    const short = await updateCheck(db, claimed.id, {
-      status: 'insufficient_credits',
-      finishedAt: rt.now(),
-      error: `The balance does not cover the hold of ${amount} credits (${CREDITS_PER_TARGET} per target); nothing was fetched.`,
-    });
-    // Every slot of an empty balance is recorded, but only the first of the streak is announced.
-    if (!monitor.creditsShortSince) {
-      await markCreditsShort(db, monitor.id, short.finishedAt);
-      await notifyCheck(rt, monitor, short, []);
-    }
-    return short;
-  }
+  if (!hold) return endShortOfCredits(rt, monitor, claimed, amount);
   if (monitor.creditsShortSince) await markCreditsShort(db, monitor.id, null);
   await updateCheck(db, claimed.id, { creditsReserved: hold.amount, holdId: hold.id });
 
   let settled: number | null = null;
   try {
     const pages = await checkTargets(rt, monitor, claimed.id);
-    const charged = pages.filter((page) => page.charged).length * CREDITS_PER_TARGET;
-    const balance = await settleHold(db, {
-      holdId: hold.id,
-      charged,
-      outcome: 'success',
-      durationMs: performance.now() - started,
-    });
+    const charged = creditsFor(pages);
+    const durationMs = performance.now() - started;
+    const balance = await settleHold(db, { holdId: hold.id, charged, outcome: 'success', durationMs });
     if (balance === null) throw new Error('the credit hold expired before the check finished');
     settled = charged;
     const completed = await updateCheck(db, claimed.id, {
@@ -100,19 +73,6 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
     await notifyCheck(rt, monitor, completed, pages);
     return completed;
   } catch (error) {
-    logger.error('check failed', { checkId: claimed.id, monitorId: monitor.id, error: String(error) });
-    if (settled === null) {
-      await settleHold(db, { holdId: hold.id, charged: 0, outcome: 'CHECK_FAILED', durationMs: 0 }).catch(
-        () => {},
-      );
-    }
-    const failed = await updateCheck(db, claimed.id, {
-      status: 'failed',
-      finishedAt: rt.now(),
-      creditsCharged: settled ?? 0,
-      error: `The check could not finish: ${error instanceof Error ? error.message : String(error)}`,
-    });
-    await notifyCheck(rt, monitor, failed, []);
-    return failed;
+    return endFailed(rt, monitor, claimed, hold.id, settled, error);
   }
 }

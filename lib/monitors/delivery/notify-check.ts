@@ -27,11 +27,13 @@ export async function notifyCheck(
   pages: CheckedPage[],
 ): Promise<void> {
   const at = check.finishedAt ?? rt.now();
+  // A change a model judged irrelevant to the monitor's goal is recorded, not announced.
+  const told = pages.filter((page) => page.result.relevant !== false);
   const alerts = pages.flatMap((page) => (page.alert ? [{ kind: page.alert, data: alertData(page) }] : []));
   if (monitor.webhookUrl) {
     try {
       const events: NewEvent[] = [
-        ...pages.map((page) => ({
+        ...told.map((page) => ({
           event: 'monitor.page' as const,
           payload: pageEvent(monitor, check.id, page.result, at),
         })),
@@ -49,9 +51,9 @@ export async function notifyCheck(
       logger.error('webhook deliveries failed', { checkId: check.id, error: String(error) });
     }
   }
-  const previous = new Map(pages.map((page) => [page.result, page.previousStatus]));
+  const previous = new Map(told.map((page) => [page.result, page.previousStatus]));
   const notable = notableResults(
-    pages.map((page) => page.result),
+    told.map((page) => page.result),
     (page) => previous.get(page) ?? null,
   );
   if (monitor.alertAfterFailures !== null) notable.failing = [];

@@ -20,6 +20,8 @@ from .types import (
     MonitorResponse,
     Monitor,
     MonitorTarget,
+    MonitorHealth,
+    MonitorHealthTargets,
     MonitorError,
     MonitorErrorError,
     MonitorErrorErrorDetails,
@@ -35,10 +37,13 @@ from .types import (
     CheckWithPagesResponse,
     CheckWithPages,
     MonitorPage,
+    WebhookTestResponse,
+    WebhookTestDelivery,
+    WebhookDeliveryResponse,
+    WebhookDelivery,
     CheckList,
     CheckDetailResponse,
     CheckDetail,
-    WebhookDelivery,
     UsageResponse,
     Usage,
     ToolUsage,
@@ -172,6 +177,10 @@ from .types import (
     DeleteMonitorResponse,
     RunMonitorInput,
     RunMonitorResponse,
+    TestMonitorWebhookInput,
+    TestMonitorWebhookResponse,
+    RedeliverMonitorWebhookInput,
+    RedeliverMonitorWebhookResponse,
     ListMonitorChecksInput,
     ListMonitorChecksResponse,
     GetMonitorCheckInput,
@@ -197,6 +206,8 @@ OPERATIONS: Dict[str, OperationSpec] = {
     "update_monitor": {"method": "PATCH", "path": "/api/v1/monitors/{id}", "path_params": ["id"], "query_params": [], "body": "fields"},
     "delete_monitor": {"method": "DELETE", "path": "/api/v1/monitors/{id}", "path_params": ["id"], "query_params": [], "body": "none"},
     "run_monitor": {"method": "POST", "path": "/api/v1/monitors/{id}/run", "path_params": ["id"], "query_params": [], "body": "none"},
+    "test_monitor_webhook": {"method": "POST", "path": "/api/v1/monitors/{id}/test-webhook", "path_params": ["id"], "query_params": [], "body": "none"},
+    "redeliver_monitor_webhook": {"method": "POST", "path": "/api/v1/monitors/{id}/checks/{check_id}/deliveries/{delivery_id}/redeliver", "path_params": ["id", "check_id", "delivery_id"], "query_params": [], "body": "none"},
     "list_monitor_checks": {"method": "GET", "path": "/api/v1/monitors/{id}/checks", "path_params": ["id"], "query_params": ["limit", "cursor"], "body": "none"},
     "get_monitor_check": {"method": "GET", "path": "/api/v1/monitors/{id}/checks/{check_id}", "path_params": ["id", "check_id"], "query_params": [], "body": "none"},
     "get_usage": {"method": "GET", "path": "/api/v1/usage", "path_params": [], "query_params": ["from", "to"], "body": "none"},
@@ -1289,6 +1300,9 @@ class WebExtractionClient(BaseClient):
         webhook_secret: Optional[str] = None,
         retention_days: Optional[int] = None,
         status: Optional[Literal["active", "paused"]] = None,
+        min_change_percent: Optional[float] = None,
+        alert_after_failures: Optional[int] = None,
+        goal: Optional[str] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> CreateMonitorResponse:
         """Create a monitor (free)
@@ -1303,9 +1317,12 @@ class WebExtractionClient(BaseClient):
             webhook_secret: Signs every delivery (16 to 128 characters). A `whsec_` secret is used as Standard Webhooks defines it (base64 key after the prefix); any other string is the HMAC key as is. Generated (`whsec_` + 32 random bytes, base64) when omitted and `webhook_url` is set.
             retention_days: Checks older than this many days are pruned (1 to 365). Default: 30.
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot. Default: "active".
+            min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0. Default: 0.
+            alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+            goal: What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status}, request_options)
+        return self.request(OPERATIONS["create_monitor"], {"name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures, "goal": goal}, request_options)
 
     def get_monitor(
         self,
@@ -1334,6 +1351,9 @@ class WebExtractionClient(BaseClient):
         webhook_secret: Optional[str] = None,
         retention_days: Optional[int] = None,
         status: Optional[Literal["active", "paused"]] = None,
+        min_change_percent: Optional[float] = None,
+        alert_after_failures: Optional[int] = None,
+        goal: Optional[str] = None,
         request_options: Optional[RequestOptions] = None,
     ) -> UpdateMonitorResponse:
         """Update any subset of a monitor; pause or resume it
@@ -1349,9 +1369,12 @@ class WebExtractionClient(BaseClient):
             webhook_secret: Signs every delivery (16 to 128 characters). A `whsec_` secret is used as Standard Webhooks defines it (base64 key after the prefix); any other string is the HMAC key as is. Generated (`whsec_` + 32 random bytes, base64) when omitted and `webhook_url` is set.
             retention_days: Checks older than this many days are pruned (1 to 365).
             status: `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
+            min_change_percent: A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+            alert_after_failures: When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+            goal: What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
             request_options: per-call timeout, retries and reading of stored results.
         """
-        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status}, request_options)
+        return self.request(OPERATIONS["update_monitor"], {"id": id, "name": name, "targets": targets, "schedule_cron": schedule_cron, "timezone": timezone, "notify_emails": notify_emails, "webhook_url": webhook_url, "webhook_secret": webhook_secret, "retention_days": retention_days, "status": status, "min_change_percent": min_change_percent, "alert_after_failures": alert_after_failures, "goal": goal}, request_options)
 
     def delete_monitor(
         self,
@@ -1382,6 +1405,42 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["run_monitor"], {"id": id}, request_options)
+
+    def test_monitor_webhook(
+        self,
+        id: str,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> TestMonitorWebhookResponse:
+        """Send a signed monitor.test event to the webhook now (free)
+
+        One attempt, no retries, answered with its outcome; not logged on any check. 400 when the monitor has no `webhook_url`.
+
+        Args:
+            id: id in the path.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["test_monitor_webhook"], {"id": id}, request_options)
+
+    def redeliver_monitor_webhook(
+        self,
+        id: str,
+        check_id: str,
+        delivery_id: str,
+        *,
+        request_options: Optional[RequestOptions] = None,
+    ) -> RedeliverMonitorWebhookResponse:
+        """Send a logged delivery again (free)
+
+        The same body to the monitor's current `webhook_url`, under a new `webhook-id` and timestamp, logged on the check as a new delivery with the usual retries.
+
+        Args:
+            id: id in the path.
+            check_id: check_id in the path.
+            delivery_id: delivery_id in the path.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["redeliver_monitor_webhook"], {"id": id, "check_id": check_id, "delivery_id": delivery_id}, request_options)
 
     def list_monitor_checks(
         self,

@@ -15,6 +15,7 @@ ERROR_CODES = (
     "INVALID_API_KEY",
     "INSUFFICIENT_CREDITS",
     "ROBOTS_DISALLOWED",
+    "MONITOR_LIMIT_REACHED",
     "HOST_OPTED_OUT",
     "SSRF_BLOCKED",
     "BLOCKED",
@@ -195,6 +196,13 @@ Monitor = TypedDict(
         "estimated_credits_per_month": int,
         "created_at": str,
         "updated_at": str,
+        # Changes below this share of lines are `unchanged`.
+        "min_change_percent": float,
+        # Failed checks in a row of one target that send `monitor.target.failing`; null: off.
+        "alert_after_failures": Optional[int],
+        # Changed pages are judged against it; null: none.
+        "goal": Optional[str],
+        "health": "MonitorHealth",
         "webhook_secret": Optional[str],
     },
 )
@@ -213,14 +221,41 @@ _MonitorTargetOptional = TypedDict(
     {
         # CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`).
         "selector": str,
+        # Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing.
+        "ignore_patterns": List[str],
+        # Mask dates, times, relative times ("3 minutes ago", "vor 2 Stunden") and common counters ("1,234 views") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false.
+        "ignore_dates": bool,
     },
     total=False,
 )
 
 
-# One page of a monitor.
+# One page of a monitor, with its optional noise control.
 class MonitorTarget(_MonitorTargetRequired, _MonitorTargetOptional):
     pass
+
+
+MonitorHealthTargets = TypedDict(
+    "MonitorHealthTargets",
+    {
+        "url": str,
+        "selector": Optional[str],
+        # Checks in a row this target was `error` or `blocked`.
+        "consecutive_failures": int,
+        "failing_since": Optional[str],
+        "error_code": Optional[str],
+    },
+)
+
+
+MonitorHealth = TypedDict(
+    "MonitorHealth",
+    {
+        # `failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`.
+        "status": Literal["ok", "failing", "webhook_failing"],
+        "targets": List["MonitorHealthTargets"],
+    },
+)
 
 
 MonitorErrorErrorDetails = TypedDict(
@@ -289,6 +324,12 @@ _CreateMonitorRequestOptional = TypedDict(
         "retention_days": int,
         # `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
         "status": Literal["active", "paused"],
+        # A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+        "min_change_percent": float,
+        # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+        "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -329,6 +370,13 @@ MonitorListItem = TypedDict(
         "estimated_credits_per_month": int,
         "created_at": str,
         "updated_at": str,
+        # Changes below this share of lines are `unchanged`.
+        "min_change_percent": float,
+        # Failed checks in a row of one target that send `monitor.target.failing`; null: off.
+        "alert_after_failures": Optional[int],
+        # Changed pages are judged against it; null: none.
+        "goal": Optional[str],
+        "health": "MonitorHealth",
         "last_check": "Check",
     },
 )
@@ -389,6 +437,12 @@ UpdateMonitorRequest = TypedDict(
         "retention_days": int,
         # `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
         "status": Literal["active", "paused"],
+        # A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+        "min_change_percent": float,
+        # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+        "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -439,8 +493,8 @@ CheckWithPages = TypedDict(
 )
 
 
-MonitorPage = TypedDict(
-    "MonitorPage",
+_MonitorPageRequired = TypedDict(
+    "_MonitorPageRequired",
     {
         "url": str,
         "selector": Optional[str],
@@ -462,6 +516,72 @@ MonitorPage = TypedDict(
         "blocked_vendor": Optional[str],
         "duration_ms": int,
         "charged": bool,
+    },
+)
+
+_MonitorPageOptional = TypedDict(
+    "_MonitorPageOptional",
+    {
+        # With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.
+        "relevant": Optional[bool],
+        # One sentence: the model's reason, or why it was not judged.
+        "relevance_note": str,
+    },
+    total=False,
+)
+
+
+class MonitorPage(_MonitorPageRequired, _MonitorPageOptional):
+    pass
+
+
+WebhookTestResponse = TypedDict(
+    "WebhookTestResponse",
+    {
+        "success": Literal[True],
+        "data": "WebhookTestDelivery",
+    },
+)
+
+
+WebhookTestDelivery = TypedDict(
+    "WebhookTestDelivery",
+    {
+        # The `webhook-id` the test event was sent with.
+        "id": str,
+        "event": Literal["monitor.test"],
+        "url": str,
+        "status": Literal["delivered", "failed"],
+        "http_status": Optional[int],
+        "error": Optional[str],
+        "duration_ms": int,
+        "attempted_at": str,
+    },
+)
+
+
+WebhookDeliveryResponse = TypedDict(
+    "WebhookDeliveryResponse",
+    {
+        "success": Literal[True],
+        "data": "WebhookDelivery",
+    },
+)
+
+
+WebhookDelivery = TypedDict(
+    "WebhookDelivery",
+    {
+        # Also the `webhook-id` header of every attempt.
+        "id": str,
+        "event": Literal["monitor.page", "monitor.check.completed", "monitor.target.failing", "monitor.target.recovered", "monitor.test"],
+        "url": str,
+        "attempts": int,
+        "status": Literal["pending", "retrying", "delivered", "failed"],
+        "http_status": Optional[int],
+        "error": Optional[str],
+        "delivered_at": Optional[str],
+        "next_attempt_at": Optional[str],
     },
 )
 
@@ -501,23 +621,6 @@ CheckDetail = TypedDict(
         "error": Optional[str],
         "pages": List["MonitorPage"],
         "deliveries": List["WebhookDelivery"],
-    },
-)
-
-
-WebhookDelivery = TypedDict(
-    "WebhookDelivery",
-    {
-        # Also the `webhook-id` header of every attempt.
-        "id": str,
-        "event": Literal["monitor.page", "monitor.check.completed"],
-        "url": str,
-        "attempts": int,
-        "status": Literal["pending", "retrying", "delivered", "failed"],
-        "http_status": Optional[int],
-        "error": Optional[str],
-        "delivered_at": Optional[str],
-        "next_attempt_at": Optional[str],
     },
 )
 
@@ -2718,6 +2821,12 @@ _CreateMonitorInputOptional = TypedDict(
         "retention_days": int,
         # `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
         "status": Literal["active", "paused"],
+        # A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+        "min_change_percent": float,
+        # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+        "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -2762,6 +2871,12 @@ UpdateMonitorInput = TypedDict(
         "retention_days": int,
         # `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
         "status": Literal["active", "paused"],
+        # A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+        "min_change_percent": float,
+        # When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+        "alert_after_failures": Optional[int],
+        # What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+        "goal": Optional[str],
     },
     total=False,
 )
@@ -2785,6 +2900,22 @@ RunMonitorInput = Dict[str, Any]
 
 # Answer of run_monitor.
 RunMonitorResponse = CheckWithPagesResponse
+
+
+# Arguments of test_monitor_webhook.
+TestMonitorWebhookInput = Dict[str, Any]
+
+
+# Answer of test_monitor_webhook.
+TestMonitorWebhookResponse = WebhookTestResponse
+
+
+# Arguments of redeliver_monitor_webhook.
+RedeliverMonitorWebhookInput = Dict[str, Any]
+
+
+# Answer of redeliver_monitor_webhook.
+RedeliverMonitorWebhookResponse = WebhookDeliveryResponse
 
 
 # Arguments of list_monitor_checks.

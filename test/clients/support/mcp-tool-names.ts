@@ -11,6 +11,8 @@ const ENDPOINT_TOOL_NAMES = [
   'update_monitor',
   'delete_monitor',
   'run_monitor',
+  'test_monitor_webhook',
+  'redeliver_monitor_webhook',
   'list_monitor_checks',
   'get_monitor_check',
   'get_usage',

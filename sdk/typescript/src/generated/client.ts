@@ -20,6 +20,8 @@ export const OPERATIONS = {
   updateMonitor: {"method":"PATCH","path":"/api/v1/monitors/{id}","pathParams":["id"],"queryParams":[],"body":"fields"},
   deleteMonitor: {"method":"DELETE","path":"/api/v1/monitors/{id}","pathParams":["id"],"queryParams":[],"body":"none"},
   runMonitor: {"method":"POST","path":"/api/v1/monitors/{id}/run","pathParams":["id"],"queryParams":[],"body":"none"},
+  testMonitorWebhook: {"method":"POST","path":"/api/v1/monitors/{id}/test-webhook","pathParams":["id"],"queryParams":[],"body":"none"},
+  redeliverMonitorWebhook: {"method":"POST","path":"/api/v1/monitors/{id}/checks/{check_id}/deliveries/{delivery_id}/redeliver","pathParams":["id","check_id","delivery_id"],"queryParams":[],"body":"none"},
   listMonitorChecks: {"method":"GET","path":"/api/v1/monitors/{id}/checks","pathParams":["id"],"queryParams":["limit","cursor"],"body":"none"},
   getMonitorCheck: {"method":"GET","path":"/api/v1/monitors/{id}/checks/{check_id}","pathParams":["id","check_id"],"queryParams":[],"body":"none"},
   getUsage: {"method":"GET","path":"/api/v1/usage","pathParams":[],"queryParams":["from","to"],"body":"none"},
@@ -428,6 +430,24 @@ export class WebExtractionClient extends BaseClient {
    */
   runMonitor(id: string, options?: RequestOptions): Promise<T.RunMonitorResponse> {
     return this.request<T.RunMonitorResponse>(OPERATIONS.runMonitor, { "id": id }, options);
+  }
+
+  /**
+   * Send a signed monitor.test event to the webhook now (free)
+   *
+   * One attempt, no retries, answered with its outcome; not logged on any check. 400 when the monitor has no `webhook_url`.
+   */
+  testMonitorWebhook(id: string, options?: RequestOptions): Promise<T.TestMonitorWebhookResponse> {
+    return this.request<T.TestMonitorWebhookResponse>(OPERATIONS.testMonitorWebhook, { "id": id }, options);
+  }
+
+  /**
+   * Send a logged delivery again (free)
+   *
+   * The same body to the monitor's current `webhook_url`, under a new `webhook-id` and timestamp, logged on the check as a new delivery with the usual retries.
+   */
+  redeliverMonitorWebhook(id: string, check_id: string, delivery_id: string, options?: RequestOptions): Promise<T.RedeliverMonitorWebhookResponse> {
+    return this.request<T.RedeliverMonitorWebhookResponse>(OPERATIONS.redeliverMonitorWebhook, { "id": id, "check_id": check_id, "delivery_id": delivery_id }, options);
   }
 
   /**

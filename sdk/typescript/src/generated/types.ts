@@ -13,6 +13,7 @@ export type ErrorCode =
   | "INVALID_API_KEY"
   | "INSUFFICIENT_CREDITS"
   | "ROBOTS_DISALLOWED"
+  | "MONITOR_LIMIT_REACHED"
   | "HOST_OPTED_OUT"
   | "SSRF_BLOCKED"
   | "BLOCKED"
@@ -131,11 +132,24 @@ export interface Monitor {
   estimated_credits_per_month: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Changes below this share of lines are `unchanged`.
+   */
+  min_change_percent: number;
+  /**
+   * Failed checks in a row of one target that send `monitor.target.failing`; null: off.
+   */
+  alert_after_failures: number | null;
+  /**
+   * Changed pages are judged against it; null: none.
+   */
+  goal: string | null;
+  health: MonitorHealth;
   webhook_secret: string | null;
 }
 
 /**
- * One page of a monitor.
+ * One page of a monitor, with its optional noise control.
  */
 export interface MonitorTarget {
   /**
@@ -146,6 +160,31 @@ export interface MonitorTarget {
    * CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`).
    */
   selector?: string;
+  /**
+   * Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing.
+   */
+  ignore_patterns?: string[];
+  /**
+   * Mask dates, times, relative times ("3 minutes ago", "vor 2 Stunden") and common counters ("1,234 views") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false.
+   */
+  ignore_dates?: boolean;
+}
+
+export interface MonitorHealth {
+  /**
+   * `failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`.
+   */
+  status: "ok" | "failing" | "webhook_failing";
+  targets: Array<{
+    url: string;
+    selector: string | null;
+    /**
+     * Checks in a row this target was `error` or `blocked`.
+     */
+    consecutive_failures: number;
+    failing_since: string | null;
+    error_code: string | null;
+  }>;
 }
 
 export interface MonitorError {
@@ -202,6 +241,19 @@ export interface CreateMonitorRequest {
    * @default "active"
    */
   status?: "active" | "paused";
+  /**
+   * A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+   * @default 0
+   */
+  min_change_percent?: number;
+  /**
+   * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+   */
+  alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 export interface MonitorList {
@@ -237,6 +289,19 @@ export interface MonitorListItem {
   estimated_credits_per_month: number;
   created_at: string;
   updated_at: string;
+  /**
+   * Changes below this share of lines are `unchanged`.
+   */
+  min_change_percent: number;
+  /**
+   * Failed checks in a row of one target that send `monitor.target.failing`; null: off.
+   */
+  alert_after_failures: number | null;
+  /**
+   * Changed pages are judged against it; null: none.
+   */
+  goal: string | null;
+  health: MonitorHealth;
   last_check: Check;
 }
 
@@ -302,6 +367,18 @@ export interface UpdateMonitorRequest {
    * `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
    */
   status?: "active" | "paused";
+  /**
+   * A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+   */
+  min_change_percent?: number;
+  /**
+   * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+   */
+  alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 export interface MonitorDeleted {
@@ -362,6 +439,53 @@ export interface MonitorPage {
   blocked_vendor: string | null;
   duration_ms: number;
   charged: boolean;
+  /**
+   * With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it.
+   */
+  relevant?: boolean | null;
+  /**
+   * One sentence: the model's reason, or why it was not judged.
+   */
+  relevance_note?: string;
+}
+
+export interface WebhookTestResponse {
+  success: true;
+  data: WebhookTestDelivery;
+}
+
+export interface WebhookTestDelivery {
+  /**
+   * The `webhook-id` the test event was sent with.
+   */
+  id: string;
+  event: "monitor.test";
+  url: string;
+  status: "delivered" | "failed";
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  attempted_at: string;
+}
+
+export interface WebhookDeliveryResponse {
+  success: true;
+  data: WebhookDelivery;
+}
+
+export interface WebhookDelivery {
+  /**
+   * Also the `webhook-id` header of every attempt.
+   */
+  id: string;
+  event: "monitor.page" | "monitor.check.completed" | "monitor.target.failing" | "monitor.target.recovered" | "monitor.test";
+  url: string;
+  attempts: number;
+  status: "pending" | "retrying" | "delivered" | "failed";
+  http_status: number | null;
+  error: string | null;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
 }
 
 export interface CheckList {
@@ -391,21 +515,6 @@ export interface CheckDetail {
   error: string | null;
   pages: MonitorPage[];
   deliveries: WebhookDelivery[];
-}
-
-export interface WebhookDelivery {
-  /**
-   * Also the `webhook-id` header of every attempt.
-   */
-  id: string;
-  event: "monitor.page" | "monitor.check.completed";
-  url: string;
-  attempts: number;
-  status: "pending" | "retrying" | "delivered" | "failed";
-  http_status: number | null;
-  error: string | null;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
 }
 
 export interface UsageResponse {
@@ -2766,6 +2875,19 @@ export interface CreateMonitorInput {
    * @default "active"
    */
   status?: "active" | "paused";
+  /**
+   * A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+   * @default 0
+   */
+  min_change_percent?: number;
+  /**
+   * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+   */
+  alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 /**
@@ -2823,6 +2945,18 @@ export interface UpdateMonitorInput {
    * `paused` stops the schedule (next_run_at null); `active` resumes it at the next slot.
    */
   status?: "active" | "paused";
+  /**
+   * A change whose `change_percent` is below this is reported `unchanged` (and charged as such); the baseline does not roll forward, so small changes add up until they cross it. 0 to 100, default 0.
+   */
+  min_change_percent?: number;
+  /**
+   * When a target has been `error` or `blocked` this many checks in a row, one `monitor.target.failing` event (webhook and email) goes out; `monitor.target.recovered` when it next comes back. 1 to 20; null or absent: off.
+   */
+  alert_after_failures?: number | null;
+  /**
+   * What you want to hear about, in plain words. With a model provider configured (those of extract_with_llm), each `changed` page is judged against it: the page gains `relevant` and `relevance_note`, and `monitor.page` events and emails go out only for relevant changes. A judged page costs 4 credits instead of 3 (holds and `estimated_credits_per_month` count 4 per target). Without a model, or when its call fails, `relevant` is null and notifications go out as without a goal.
+   */
+  goal?: string | null;
 }
 
 /**
@@ -2849,6 +2983,26 @@ export type RunMonitorInput = Record<string, never>;
  * Answer of `runMonitor`.
  */
 export type RunMonitorResponse = CheckWithPagesResponse;
+
+/**
+ * Arguments of `testMonitorWebhook`.
+ */
+export type TestMonitorWebhookInput = Record<string, never>;
+
+/**
+ * Answer of `testMonitorWebhook`.
+ */
+export type TestMonitorWebhookResponse = WebhookTestResponse;
+
+/**
+ * Arguments of `redeliverMonitorWebhook`.
+ */
+export type RedeliverMonitorWebhookInput = Record<string, never>;
+
+/**
+ * Answer of `redeliverMonitorWebhook`.
+ */
+export type RedeliverMonitorWebhookResponse = WebhookDeliveryResponse;
 
 /**
  * Arguments of `listMonitorChecks`.
