@@ -3,7 +3,7 @@ import { cleanInside, collectSiblings } from './assemble.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { findLead } from './lead.js';
-import { findBoilerplate } from './prune.js';
+import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import {
   climbWhileProse,
   descendToProse,
@@ -48,11 +48,11 @@ interface Attempt {
 function attempt(
   body: Element,
   measure: TextMeasure,
-  useNames: boolean,
+  prune: PruneOptions,
   options: MainContentOptions,
 ): Attempt | null {
   const hint = options.articleBodyHint;
-  const removed = findBoilerplate(body, measure, { useNames });
+  const removed = findBoilerplate(body, measure, prune);
   const stats = new ContentStats(body, removed);
   const scores = scoreCandidates(stats, body);
   let top = pickTopCandidate(scores, body);
@@ -116,11 +116,12 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
  */
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
   const measure = new TextMeasure();
-  let best = attempt(body, measure, true, options);
+  const readNoscript = noscriptHoldsPage(body, measure);
+  let best = attempt(body, measure, { useNames: true, readNoscript }, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
   if (tooShort && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
-    const second = attempt(body, measure, false, options);
+    const second = attempt(body, measure, { useNames: false, readNoscript }, options);
     if (second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
@@ -128,7 +129,7 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
   if (!best || best.textLength === 0) {
-    const removed = findBoilerplate(body, measure, { useNames: true });
+    const removed = findBoilerplate(body, measure, { useNames: true, readNoscript });
     const cleaned = new ContentStats(body, removed);
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
   }

@@ -51,6 +51,8 @@ const FURNITURE_TAGS = new Set(['aside', 'footer', 'form', 'menu']);
 export interface PruneOptions {
   /** Class/id/role heuristics; off in the recovery pass when they removed the article itself. */
   useNames: boolean;
+  /** The page's content is inside <noscript> (see noscriptHoldsPage): read it like any block. */
+  readNoscript?: boolean;
 }
 
 function isHiddenElement(el: Element): boolean {
@@ -59,6 +61,25 @@ function isHiddenElement(el: Element): boolean {
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   return false;
+}
+
+/** Below this much text a <noscript> is a notice ("enable JavaScript"), not a page. */
+const MIN_NOSCRIPT_PAGE_CHARS = 500;
+
+/**
+ * Forum engines (Discourse among them) serve the whole thread to readers without JavaScript inside
+ * <noscript>, and outside it only a splash screen the app replaces. When the <noscript> blocks hold
+ * more text than everything else on the page, they are the page a reader without scripts sees.
+ */
+export function noscriptHoldsPage(root: Element, measure: TextMeasure): boolean {
+  let inside = 0;
+  walkElements(root, (el) => {
+    if (el.type !== 'tag') return false;
+    if (el.name !== 'noscript') return true;
+    inside += measure.size(el).text;
+    return false;
+  });
+  return inside >= MIN_NOSCRIPT_PAGE_CHARS && inside > measure.size(root).text - inside;
 }
 
 /** The article container itself must survive heuristics aimed at what surrounds it. */
@@ -89,7 +110,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       return false;
     }
     const name = el.name;
-    if (NON_CONTENT_TAGS.has(name)) {
+    if (NON_CONTENT_TAGS.has(name) && !(name === 'noscript' && options.readNoscript)) {
       removed.add(el);
       return false;
     }
