@@ -28,3 +28,41 @@ describe('main content of a forum thread served inside <noscript>', () => {
     expect(main).not.toContain('enable JavaScript');
   });
 });
+
+describe('a listicle whose items sit in wrappers named like furniture', () => {
+  const items = [
+    'Harbour walk',
+    'Old town market',
+    'Lighthouse climb',
+    'Island ferry',
+    'Cliff path picnic',
+    'Night food hall',
+  ];
+  const html = `<html><body>
+    <nav><a href="/">Home</a> <a href="/guides">Guides</a> <a href="/about">About</a></nav>
+    <main><h1>Six things to do in a harbour town</h1>
+      <p>A weekend by the sea is short, so here is what we would pick again, in the order we did it, with what each costs.</p>
+      <p>We travelled in early spring, outside the busy season, with two children and no car; every place below is a short walk or a bus ride from the station, and none of them needs booking ahead.</p>
+      ${items
+        .map(
+          (item, i) => `<div class="widget-wrapper"><div class="widget-area">
+        <h2>${i + 1}. ${item}</h2>
+        <p>${item} is worth an afternoon: go early, before the coaches arrive, and take the long way round by the water, which is quieter and has the better view of the bay.</p>
+        <p>Tickets, where needed, cost a few euros at the door, and children under twelve go free on weekdays outside the summer holidays.</p>
+      </div></div>`,
+        )
+        .join('\n<div class="ad-slot" data-slot="inline"></div>\n')}
+    </main>
+    <aside class="sidebar"><h3>Popular</h3><ul><li><a href="/a">Ten beaches</a></li><li><a href="/b">Rainy days</a></li></ul></aside>
+    <footer><p>Harbour Guides, 12 Quay Street. All rights reserved.</p></footer>
+  </body></html>`;
+
+  it('keeps every item, not only the introduction', () => {
+    const doc = PageDocument.parse(html, 'https://guides.example/harbour-town');
+    const text = doc.text({ onlyMainContent: true });
+    expect(text).toContain('here is what we would pick again');
+    for (const item of items) expect(text).toContain(`${item} is worth an afternoon`);
+    expect(text).not.toContain('All rights reserved');
+    expect(text).not.toContain('Ten beaches');
+  });
+});

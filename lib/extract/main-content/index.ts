@@ -37,12 +37,20 @@ export interface MainContentOptions {
 
 /** Under this many characters a first pass probably pruned the article itself. */
 const MIN_ARTICLE_CHARS = 250;
+/**
+ * A first result holding less than this share of the page's prose (counted without the name
+ * heuristics) is suspect: the names removed the rest of the article (listicle items in "widget"
+ * wrappers, posts in "comment" boxes), or the scoring settled on a side block.
+ */
+const SUSPECT_PROSE_SHARE = 0.4;
 
 interface Attempt {
   roots: Element[];
   removed: Set<Element>;
   textLength: number;
   usedHint: boolean;
+  /** Prose on the whole page once this attempt's furniture is out. */
+  pageProse: number;
 }
 
 function attempt(
@@ -65,6 +73,7 @@ function attempt(
     }
   }
   if (!top) return null;
+  const pageProse = stats.get(body).prose;
   const declared = isDeclaredArticleBody(top) ? top : declaredArticleBodyAncestor(top, body);
   if (declared) top = declared;
   else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
@@ -81,7 +90,7 @@ function attempt(
     cleanInside(roots, stats, removed) +
     trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
-  return { roots, removed, textLength, usedHint };
+  return { roots, removed, textLength, usedHint, pageProse };
 }
 
 function liftOnlyChild(top: Element, body: Element, removed: ReadonlySet<Element>): Element {
@@ -111,8 +120,8 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
 /**
  * Finds the article in a parsed page without modifying it. First pass: prune furniture by tag, ARIA
  * role, hidden state and class/id words; score; merge siblings; clean inside. When that leaves almost
- * nothing (a wrapper with a furniture-like name held the article), a second pass runs without the
- * name heuristics and the longer result wins. When nothing scores at all, the cleaned body is used.
+ * nothing, or a small share of the page's prose (a wrapper with a furniture-like name held the
+ * article), a second pass runs without the name heuristics and the longer result wins. When nothing scores at all, the cleaned body is used.
  */
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
   const measure = new TextMeasure();
@@ -120,9 +129,14 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   let best = attempt(body, measure, { useNames: true, readNoscript }, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
-  if (tooShort && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
+  // The page's prose under the second pass can be no more than its whole text: a first result
+  // holding a large enough share of that needs no second look.
+  const maybeFragment = best !== null && best.textLength < measure.size(body).text * SUSPECT_PROSE_SHARE;
+  if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
     const second = attempt(body, measure, { useNames: false, readNoscript }, options);
-    if (second && (!best || second.textLength > best.textLength)) {
+    const fragment =
+      best !== null && second !== null && best.textLength < second.pageProse * SUSPECT_PROSE_SHARE;
+    if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
     }
