@@ -66,3 +66,23 @@ describe('a listicle whose items sit in wrappers named like furniture', () => {
     expect(text).not.toContain('Ten beaches');
   });
 });
+
+describe('the fallback reading never ends on a cookie or consent notice', () => {
+  const notice =
+    '<p>We and our 214 partners use cookies and similar technologies to store and access information on your device, to measure audiences, to personalise advertising and content, and to develop and improve our products.</p>';
+  const html = `<html><body>
+    <div id="cmp" class="cookie-consent-banner">${notice.repeat(3)}<button>Accept all</button><button>Manage choices</button></div>
+    <div class="widget-box">
+      <h1>Council approves the new tram line</h1>
+      <p>The city council approved the eastern tram extension on Thursday, after two years of consultation with residents and shop owners along the route.</p>
+      <p>Construction starts in the autumn and the first trams are expected to run in three years, the transport office said, with a stop every five hundred metres.</p>
+    </div>
+  </body></html>`;
+
+  it('reads the article, not the notice, when the names hid the article', () => {
+    const doc = PageDocument.parse(html, 'https://news.example/tram');
+    const text = doc.text({ onlyMainContent: true });
+    expect(text).toContain('approved the eastern tram extension');
+    expect(text).not.toContain('partners use cookies');
+  });
+});

@@ -5,6 +5,7 @@ import {
   FURNITURE_ROLES,
   isArticleBodyByName,
   isBoilerplateByName,
+  isConsentByName,
   isDecisiveBoilerplateName,
   isHiddenByName,
   isSmallPrintByName,
@@ -102,6 +103,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     // The page total is measured on first need: most pages never ask.
     return size.text > Math.max(1, measure.size(root).text) * 0.5 && size.link < size.text * 0.5;
   };
+  const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
   walkElements(root, (el) => {
     if (el === root) return true;
@@ -124,6 +126,13 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     const tokens = classTokens(el);
     if (isProtected(el, tokens)) return true;
+    const role = el.attribs.role;
+    // A wrapper named after a state of the page ("has-cookie-banner") holds the page, not a notice.
+    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog';
+    if (notice && !wrapsArticle.any.has(el) && !holdsNearlyAll(el)) {
+      removed.add(el);
+      return false;
+    }
     // A theme that puts the declared article body inside an <aside> still means it as the article.
     if (
       FURNITURE_TAGS.has(name) &&
