@@ -86,3 +86,57 @@ describe('the fallback reading never ends on a cookie or consent notice', () => 
     expect(text).not.toContain('partners use cookies');
   });
 });
+
+describe('a question-and-answer thread: every post is the content', () => {
+  const post = (id: string, paragraphs: string[]) =>
+    `<div id="${id}" class="post"><div class="votes"><span>12</span></div><div class="post-cell"><div class="post-body" itemprop="text">${paragraphs
+      .map((p) => `<p>${p}</p>`)
+      .join(
+        '',
+      )}</div><div class="post-signature"><a href="/users/${id}">${id}</a> answered Mar 3</div></div></div>`;
+  const html = `<html><body>
+    <header><a href="/">Cooks Q&amp;A</a> <a href="/questions">Questions</a> <a href="/tags">Tags</a></header>
+    <div id="content"><div id="mainbar">
+      <h1>How far ahead can I prepare a risotto for a dinner party?</h1>
+      ${post('question', ['I am cooking for twelve on Saturday and would like to spend the evening with my guests rather than stirring. Can a risotto be started in the afternoon and finished later?'])}
+      <div id="answers"><h2>3 Answers</h2>
+      ${post('answer-1', [
+        'Yes: restaurants do exactly this. Cook the rice to about two thirds, with the onion, the wine and most of the stock, then spread it thin on a tray so it stops cooking, and chill it.',
+        'At service, put a portion back in the pan with hot stock, stir for five or six minutes, then finish with butter, cheese and whatever the risotto is about, mushrooms, peas or squash.',
+        'It will not be quite as creamy as one made start to finish, but at a party, with good stock, nobody will notice, and you will have your evening back.',
+        'What you need: rice, onion, butter, wine, stock, parmesan, salt, pepper, a wide pan, a tray, cling film, a ladle, a spoon, a timer, and patience.',
+      ])}
+      ${post('answer-2', [
+        'Par-cooking works but keep the tray shallow. A deep container keeps the middle warm for an hour.',
+        'The rice then goes soft and sticky before it cools down in the fridge overnight or even by evening.',
+        'Spread it no thicker than a finger and put the tray on a rack so that cold air reaches it from below.',
+        'Cover it only once it is cold or the steam drips back onto the rice and makes the top layer wet again.',
+        'Keep back a litre of good hot stock for the evening since the chilled rice drinks more than you expect.',
+        'Warm the plates in a low oven because a par-cooked risotto loses its heat faster than a fresh one does.',
+        'Taste it again just before serving since chilled rice seems to need more salt than it did in the afternoon.',
+      ])}
+      ${post('answer-3', [
+        'Alternatively serve a baked risotto. It goes in the oven covered for twenty-five minutes.',
+        'It needs no stirring at all and holds its texture for a while after it comes out of the oven.',
+        'Stir in the butter and the cheese at the table so your guests see the last step being done for them.',
+        'We do this every year for the family dinner at new year and nobody has ever asked for the stirred kind.',
+        'Use a wide shallow dish so the top browns a little and the middle cooks through in the same time.',
+        'Leftovers make very good fried rice balls the next day if you roll them around a cube of mozzarella.',
+        'For twelve people use two dishes rather than one big one so that the middle does not stay underdone.',
+      ])}
+      </div>
+    </div>
+    <div id="sidebar"><h3>Related</h3><ul><li><a href="/q/1">Freezing cooked rice</a></li><li><a href="/q/2">Best rice for paella</a></li></ul></div></div>
+    <footer><a href="/about">About</a> <a href="/legal">Legal</a></footer>
+  </body></html>`;
+
+  it('keeps the question and all three answers, not only the longest answer', () => {
+    const text = mainText(html, 'https://cooks.example/q/42');
+    expect(text).toContain('I am cooking for twelve on Saturday');
+    expect(text).toContain('restaurants do exactly this');
+    expect(text).toContain('keep the tray shallow');
+    expect(text).toContain('serve a baked risotto');
+    expect(text).toContain('nobody has ever asked for the stirred kind');
+    expect(text).not.toContain('Freezing cooked rice');
+  });
+});

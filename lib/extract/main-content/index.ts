@@ -80,6 +80,7 @@ function attempt(
   // A body split across wrappers (`<div class=row><div class=col>…`) is merged at the level where its
   // parts are siblings, not inside the one wrapper the best part sits in.
   if (!usedHint) top = liftOnlyChild(top, body, removed);
+  if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
   const lead = findLead(body_[0], stats, removed);
@@ -91,6 +92,29 @@ function attempt(
     trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
   return { roots, removed, textLength, usedHint, pageProse };
+}
+
+/** A choice holding less than this share of the page's prose is one block of several. */
+const MIN_CHOICE_PROSE_SHARE = 0.3;
+/** The ancestor taken instead must hold at least this share… */
+const WIDENED_PROSE_SHARE = 0.6;
+/** …and be mostly unlinked text, or it is the page's chrome around the blocks. */
+const WIDENED_MAX_LINK_DENSITY = 0.35;
+
+/**
+ * The scoring favours the block with the densest paragraphs, which on a thread or a Q&A page is one
+ * post of several (the accepted answer, the longest reply). When the choice holds a small share of
+ * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content.
+ */
+function widenToPageProse(top: Element, stats: ContentStats, body: Element, pageProse: number): Element {
+  if (pageProse === 0 || stats.get(top).prose >= pageProse * MIN_CHOICE_PROSE_SHARE) return top;
+  for (let p = top.parent; isElement(p); p = p.parent) {
+    if (stats.get(p).prose >= pageProse * WIDENED_PROSE_SHARE) {
+      return p !== body && stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
+    }
+    if (p === body) break;
+  }
+  return top;
 }
 
 function liftOnlyChild(top: Element, body: Element, removed: ReadonlySet<Element>): Element {
