@@ -11,6 +11,7 @@ import {
   typesOf,
 } from './json-ld.js';
 import { collectPageTags } from './page-tags.js';
+import { pageTitle } from './title.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -119,7 +120,11 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   );
 
   return {
-    title: first(property('og:title'), twitter['twitter:title'], titleTag, h1),
+    title: pageTitle({
+      title: first(property('og:title'), twitter['twitter:title'], titleTag, h1),
+      siteName: first(property('og:site_name'), stringValue(publisher), named.get('application-name')),
+      url: baseUrl,
+    }),
     description: first(named.get('description'), property('og:description'), twitter['twitter:description']),
     canonical_url: absolute(first(linkHref('canonical'), property('og:url'))),
     language: first(
