@@ -204,7 +204,7 @@ function isRootContainer(el: Element): boolean {
  * aria-hidden is included: it hides text from assistive technology, and on a short page (the only
  * place this measure decides anything) it marks decoration, not content.
  */
-export function isHidden(el: Element): boolean {
+function isHidden(el: Element): boolean {
   const a = el.attribs;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   const style = a.style;

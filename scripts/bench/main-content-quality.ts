@@ -179,7 +179,7 @@ function printModernWeb(label: string, rows: readonly ModernWebRow[]): void {
   ] as const) {
     const score = summariseModernWeb(rows.map(pick));
     console.log(
-      `${`${name}, ${label}`.padEnd(40)} ${String(score.pages).padStart(5)} ${f3(score.f1).padStart(6)} ` +
+      `${`${name}, ${label}`.padEnd(46)} ${String(score.pages).padStart(5)} ${f3(score.f1).padStart(6)} ` +
         `${f3(score.precision).padStart(6)} ${f3(score.recall).padStart(6)} ${String(score.under03).padStart(7)} ${String(score.empty).padStart(6)}`,
     );
   }
@@ -204,7 +204,7 @@ export function runModernWebQuality(): void {
   }));
   console.log(`\nMain content: modern-web dev corpus (2026), ${rows.length} pages, 4-gram shingle metric`);
   console.log(
-    `${'extractor, pages'.padEnd(40)} ${'pages'.padStart(5)} ${'F1'.padStart(6)} ${'prec'.padStart(6)} ${'recall'.padStart(6)} ${'F1<0.3'.padStart(7)} ${'empty'.padStart(6)}`,
+    `${'extractor, pages'.padEnd(46)} ${'pages'.padStart(5)} ${'F1'.padStart(6)} ${'prec'.padStart(6)} ${'recall'.padStart(6)} ${'F1<0.3'.padStart(7)} ${'empty'.padStart(6)}`,
   );
   printModernWeb('all', rows);
   printModernWeb(
