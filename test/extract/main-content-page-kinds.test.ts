@@ -140,3 +140,39 @@ describe('a question-and-answer thread: every post is the content', () => {
     expect(text).not.toContain('Freezing cooked rice');
   });
 });
+
+describe('a forum thread whose JSON-LD declares only the opening post', () => {
+  const opening =
+    'Our allotment committee wants to replace the old shed with a container for tools. The shed is forty years old, the roof leaks, and the door no longer locks, so the mowers and strimmers have started to disappear. ' +
+    'A second-hand container costs about the same as a new wooden shed and should last far longer. Has anyone done this on a council site, and did the council ask for planning permission? ' +
+    'We would also like to hear how you got it delivered, since our gate is narrow and the track floods in winter, and whether the neighbours objected to the look of it.';
+  const replies = [
+    'We put a twenty-foot container on our site two years ago. The council treated it as a temporary structure, so no permission was needed, but we had to paint it green.',
+    'Check the lease first: ours forbids anything without foundations near the boundary hedge, and the landlord made us move it three metres.',
+    'Line the inside with plywood, or condensation will rust the tools within one winter. A couple of vents at the top help a lot.',
+  ];
+  const jsonLd = JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'DiscussionForumPosting',
+    headline: 'Shipping container instead of a shed?',
+    articleBody: opening,
+    author: { '@type': 'Person', name: 'plot42' },
+  });
+  const html = `<html><head><title>Shipping container instead of a shed? | Allotment Talk</title>
+    <script type="application/ld+json">${jsonLd}</script></head><body>
+    <nav><a href="/">Forums</a> <a href="/new">New posts</a></nav>
+    <main><h1>Shipping container instead of a shed?</h1>
+    <ol class="messages">
+      <li class="message"><div class="message-user">plot42</div><div class="message-body"><p>${opening}</p></div></li>
+      ${replies.map((reply, i) => `<li class="message"><div class="message-user">member${i}</div><div class="message-body"><p>${reply}</p></div></li>`).join('\n')}
+    </ol></main>
+    <footer><a href="/rules">Forum rules</a></footer>
+  </body></html>`;
+
+  it('keeps the replies, not only the declared opening post', () => {
+    const text = mainText(html, 'https://allotment-talk.example/threads/container.77/');
+    expect(text).toContain('replace the old shed with a container');
+    for (const reply of replies) expect(text).toContain(reply.slice(0, 40));
+    expect(text).not.toContain('Forum rules');
+  });
+});

@@ -195,8 +195,12 @@ function keywords(meta: string | undefined, properties: [string, string][]): str
 }
 
 /** The JSON-LD `articleBody` of the page's article, the strongest hint of where the body is. */
+const THREAD_POST_TYPES = /^(?:DiscussionForumPosting|SocialMediaPosting)$/;
+
 export function jsonLdArticleBody(jsonLd: unknown[]): string | null {
   const article = findArticle(jsonLdObjects(jsonLd));
+  // A thread's posting declares its opening post as the body; the replies are content too.
+  if (article && typesOf(article).some((type) => THREAD_POST_TYPES.test(type))) return null;
   const body = article?.articleBody;
   return typeof body === 'string' && body.trim() ? body : null;
 }
