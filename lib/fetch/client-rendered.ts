@@ -11,11 +11,20 @@ export const CLIENT_RENDERED_MAX_CHARS = 200;
 
 /** Facts read from one parse of a page; the bot-wall signatures match against the same facts. */
 export interface DocumentFacts {
-  /** Text outside <head>, scripts, styles, <noscript> and <template>; one line per block. */
+  /**
+   * Text outside <head>, scripts, styles, <template> and hidden elements; one line per block. The
+   * <noscript> text is in it only when it is the page (see NOSCRIPT_PAGE_CHARS).
+   */
   visibleText: string;
   title: string;
-  /** Text inside <noscript>: where apps put their "enable JavaScript" notice. */
+  /** Text inside <noscript>: where apps put their "enable JavaScript" notice, and forums their thread. */
   noscriptText: string;
+  /** Characters inside hidden elements (display:none, visibility:hidden, `hidden`, aria-hidden). */
+  hiddenChars: number;
+  /** The page's own description (meta description, og:description or twitter:description). */
+  description: string;
+  /** Scripts the page loads (src) and the total of its inline ones: an application's weight. */
+  scriptSources: number;
   /** A framework mount point (#root, #app, #__next, #__nuxt, [data-reactroot], <app-root>) holding no text. */
   hasEmptyRootContainer: boolean;
   /** Inline scripts that run (data blocks such as `application/json` left out): a challenge's code. */
@@ -41,12 +50,24 @@ const URL_ATTRIBUTES: Record<string, string> = {
 const ENABLE_JAVASCRIPT =
   /\b(?:enable|turn on|activate|allow)\s+(?:your\s+)?javascript\b|\b(?:requires?|needs?)\s+javascript\b|\bjavascript\s+(?:is\s+)?(?:required|disabled|not\s+(?:enabled|available))\b/i;
 
+/**
+ * A <noscript> holding this much text is not an "enable JavaScript" notice but the page itself, as
+ * served to readers without scripts (Discourse puts every post of a thread there, a splash outside).
+ */
+const NOSCRIPT_PAGE_CHARS = 500;
+
+const DESCRIPTION_NAMES = new Set(['description', 'og:description', 'twitter:description']);
+
 export function readDocument(html: string): DocumentFacts {
   const root = parseHtml(html).root()[0] as unknown as ParentNode;
+  const seen = visibleText(root);
   const facts: DocumentFacts = {
-    visibleText: visibleText(root),
+    visibleText: seen.text,
     title: '',
     noscriptText: '',
+    hiddenChars: seen.hiddenChars,
+    description: '',
+    scriptSources: 0,
     hasEmptyRootContainer: false,
     inlineScripts: [],
     inlineScriptChars: 0,
@@ -67,17 +88,26 @@ export function readDocument(html: string): DocumentFacts {
     if (attribs.id) facts.elementIds.push(attribs.id);
     const urlAttribute = URL_ATTRIBUTES[name];
     if (urlAttribute && attribs[urlAttribute]) facts.resourceUrls.push(attribs[urlAttribute]);
+    if (name === 'script' && attribs.src && isExecutable(attribs.type)) facts.scriptSources++;
+    if (name === 'meta' && facts.description === '') {
+      const key = (attribs.name ?? attribs.property ?? '').toLowerCase();
+      if (DESCRIPTION_NAMES.has(key)) facts.description = collapse(attribs.content ?? '');
+    }
     if (name === 'script' && !attribs.src && isExecutable(attribs.type)) {
       const code = rawTextOf(node);
       facts.inlineScripts.push(code);
       facts.inlineScriptChars += code.length;
     }
     if (name === 'title' && facts.title === '') facts.title = collapse(rawTextOf(node));
-    if (name === 'noscript') noscripts.push(visibleText(node));
-    if (isRootContainer(node) && visibleText(node) === '') facts.hasEmptyRootContainer = true;
+    if (name === 'noscript') noscripts.push(visibleText(node).text);
+    if (isRootContainer(node) && visibleText(node).text === '') facts.hasEmptyRootContainer = true;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   facts.noscriptText = noscripts.join('\n');
+  const noscriptLength = visibleLength(facts.noscriptText);
+  if (noscriptLength >= NOSCRIPT_PAGE_CHARS && noscriptLength > visibleLength(facts.visibleText)) {
+    facts.visibleText = [facts.visibleText, facts.noscriptText].filter(Boolean).join('\n');
+  }
   return facts;
 }
 
@@ -113,7 +143,7 @@ function hasVisibleChars(start: ParentNode, count: number): boolean {
       }
       continue;
     }
-    if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
+    if (!isElement(node) || UNSEEN_TAGS.has(node.name) || isHidden(node)) continue;
     if (BLOCK_TAGS.has(node.name) || node.name === 'br') spaced = true;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
@@ -139,8 +169,30 @@ function isClientRendered(facts: DocumentFacts, visibleText: string): boolean {
   return (
     facts.hasEmptyRootContainer ||
     ENABLE_JAVASCRIPT.test(visibleText) ||
-    ENABLE_JAVASCRIPT.test(facts.noscriptText)
+    ENABLE_JAVASCRIPT.test(facts.noscriptText) ||
+    isApplication(facts)
   );
+}
+
+/** A description shorter than this says nothing a wall could not ("Loading"). */
+const MIN_DESCRIPTION_CHARS = 40;
+/** Hidden content of this size that scripts reveal is a page drawn late, not a challenge's leftovers. */
+const MIN_HIDDEN_PAGE_CHARS = 500;
+/** Inline code of an application's bootstrap, when it loads no script file. */
+const MIN_APP_INLINE_SCRIPT_CHARS = 20 * 1024;
+
+/**
+ * An empty page that names itself (a title and a real description, as apps write for link
+ * previews) or holds its content hidden until a script shows it, and that loads application code,
+ * is an application whatever its mount point is called. A wall is short and says little: it has
+ * no description to give, and its hidden parts (a challenge's arithmetic) are matched by the vendor
+ * signatures before this test is reached.
+ */
+function isApplication(facts: DocumentFacts): boolean {
+  const loadsCode = facts.scriptSources > 0 || facts.inlineScriptChars >= MIN_APP_INLINE_SCRIPT_CHARS;
+  if (!loadsCode) return false;
+  const describes = facts.title !== '' && facts.description.length >= MIN_DESCRIPTION_CHARS;
+  return describes || facts.hiddenChars >= MIN_HIDDEN_PAGE_CHARS;
 }
 
 function isRootContainer(el: Element): boolean {
@@ -148,11 +200,25 @@ function isRootContainer(el: Element): boolean {
 }
 
 /**
+ * Hidden by the page itself: a challenge hides its arithmetic this way, and a reader never sees it.
+ * aria-hidden is included: it hides text from assistive technology, and on a short page (the only
+ * place this measure decides anything) it marks decoration, not content.
+ */
+function isHidden(el: Element): boolean {
+  const a = el.attribs;
+  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  const style = a.style;
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+/**
  * Block elements and <br> end a line so that "<h1>403 Forbidden</h1><hr><center>nginx</center>"
  * reads as two lines, not "403 Forbiddennginx": the error-placeholder rule looks at the first line.
+ * Text in hidden elements is counted apart.
  */
-function visibleText(start: ParentNode): string {
+function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
   const parts: string[] = [];
+  let hiddenChars = 0;
   const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
@@ -165,6 +231,10 @@ function visibleText(start: ParentNode): string {
       continue;
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
+    if (isHidden(node)) {
+      hiddenChars += visibleLength(textContent(node));
+      continue;
+    }
     if (node.name === 'br') {
       parts.push('\n');
       continue;
@@ -174,12 +244,25 @@ function visibleText(start: ParentNode): string {
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     if (block) parts.push('\n');
   }
-  return parts
+  const text = parts
     .join('')
     .split('\n')
     .map(collapse)
     .filter((line) => line !== '')
     .join('\n');
+  return { text, hiddenChars };
+}
+
+function textContent(el: Element): string {
+  const parts: string[] = [];
+  const stack: AnyNode[] = [el];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') parts.push(node.data, ' ');
+    else if (isElement(node) && !UNSEEN_TAGS.has(node.name))
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  return parts.join('');
 }
 
 /** What a browser runs: no type, a JavaScript MIME type, or a module; JSON and templates are data. */

@@ -8,8 +8,8 @@ import { loadSegmentCorpus, type PageOutcome, scorePage, summarise } from './seg
  * anywhere breaks this. Raise them when the method improves; never lower them to let a change in.
  */
 const FLOORS = {
-  all: { f1: 0.945, precision: 0.94, recall: 0.95 },
-  heldOut: { f1: 0.93, precision: 0.93, recall: 0.925 },
+  all: { f1: 0.95, precision: 0.945, recall: 0.955 },
+  heldOut: { f1: 0.95, precision: 0.95, recall: 0.95 },
 };
 
 describe('main content on the trafilatura development corpus (must-have / must-not-have segments)', () => {

@@ -40,6 +40,8 @@ describe('assessFetchedPage: bot walls without escalate answer BLOCKED', () => {
     ['cloudflare-legacy-503', 'cloudflare', 502],
     ['cloudflare-iuam-2015', 'cloudflare', 502],
     ['cloudflare-iuam-2020', 'cloudflare', 502],
+    // 503 with ~6 KB of arithmetic in display:none divs: hidden text does not make the page long.
+    ['cloudflare-jschl-2020-hidden-math', 'cloudflare', 502],
     ['cloudflare-captcha-2018', 'cloudflare', 403],
     ['aws-waf-challenge', 'amazon', 502],
     ['aws-waf-captcha', 'amazon', 502],
@@ -226,6 +228,7 @@ describe('assessFetchedPage: pages it reads', () => {
     'client-rendered/react-shell',
     'client-rendered/angular-shell',
     'client-rendered/app-with-vendor-strings',
+    'client-rendered/app-shell-custom-root',
   ])('%s passes with rendered: false and a warning, and is retried in a browser under escalate', (name) => {
     const expected = { warnings: [CLIENT_RENDERED_WARNING], rendered: false };
     expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual(expected);
@@ -233,5 +236,16 @@ describe('assessFetchedPage: pages it reads', () => {
     expect(() => assessFetchedPage(wallFixture(name), ESCALATING)).toThrow(
       expect.objectContaining({ code: 'TOOL_NOT_AVAILABLE', status: 503 }),
     );
+  });
+});
+
+describe('assessFetchedPage: a forum thread served inside <noscript>', () => {
+  it('is read as the page, not refused as an empty shell', () => {
+    const page = wallFixture('normal/forum-thread-in-noscript');
+    expect(assessFetchedPage(page, EXTRACT_TEXT)).toEqual({ warnings: [], rendered: true });
+    expect(assessFetchedPage(page, { tool: 'scrape', escalate: true })).toEqual({
+      warnings: [],
+      rendered: true,
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectBotWall } from '../../lib/fetch/bot-wall.js';
-import { detectClientRendered, isClientRenderedHtml, readDocument } from '../../lib/fetch/client-rendered.js';
+import {
+  detectClientRendered,
+  isClientRenderedHtml,
+  isClientRenderedShell,
+  readDocument,
+} from '../../lib/fetch/client-rendered.js';
 import { fetchedPage, wallFixture } from '../fixtures/walls/load-wall-fixture.js';
 
 function clientRendered(html: string): boolean {
@@ -123,5 +128,65 @@ describe('isClientRenderedHtml (supplied HTML, read only as far as needed)', () 
       isClientRenderedHtml(shell(`<p>${'a'.repeat(100)}${' \n\t '.repeat(200)}${'b'.repeat(98)}</p>`)),
     ).toBe(true);
     expect(isClientRenderedHtml(shell(`<p>${'a'.repeat(100)} ${'b'.repeat(99)}</p>`))).toBe(false);
+  });
+});
+
+describe('visible text leaves hidden elements out and reads a <noscript> page', () => {
+  it('counts display:none, visibility:hidden, hidden and aria-hidden text apart', () => {
+    const facts = readDocument(
+      '<html><body><p>Shown line</p><div style="display: none">+((!+[]+!![]))</div>' +
+        '<div style="visibility:hidden">secret one</div><p hidden>secret two</p>' +
+        '<span aria-hidden="true">icon</span></body></html>',
+    );
+    expect(facts.visibleText).toBe('Shown line');
+    expect(facts.hiddenChars).toBe('+((!+[]+!![]))'.length + 'secret one'.length + 'secret two'.length + 4);
+  });
+
+  it('keeps the arithmetic of a 2020 challenge out of the page text', () => {
+    const facts = readDocument(wallFixture('cloudflare-jschl-2020-hidden-math').body);
+    expect(facts.hiddenChars).toBeGreaterThan(6000);
+    expect(facts.visibleText.length).toBeLessThan(400);
+    expect(facts.visibleText).not.toContain('!![]');
+  });
+
+  it('takes a substantial <noscript> as the page when it outweighs what is outside it', () => {
+    const facts = readDocument(wallFixture('normal/forum-thread-in-noscript').body);
+    expect(facts.visibleText).toContain('bleed the cooling system');
+    expect(isClientRenderedShell(facts)).toBe(false);
+  });
+
+  it('leaves a short "enable JavaScript" <noscript> out of the page text', () => {
+    const facts = readDocument(
+      '<html><body><div id="root"></div><noscript>You need to enable JavaScript to run this app.</noscript></body></html>',
+    );
+    expect(facts.visibleText).toBe('');
+    expect(isClientRenderedShell(facts)).toBe(true);
+  });
+});
+
+describe('an application shell whatever its mount point is called', () => {
+  const head =
+    '<title>Harbor Lights Apartments</title><meta name="description" content="Floor plans, monthly prices and move-in dates for every apartment.">';
+
+  it('is client-rendered with a title, a description and application scripts', () => {
+    const page = `<html><head>${head}<script src="/app.js"></script></head><body><div id="container"></div></body></html>`;
+    expect(clientRendered(page)).toBe(true);
+    expect(detectBotWall(fetchedPage({ status: 200, body: page }))).toBeNull();
+  });
+
+  it('is client-rendered when its content waits hidden for a script', () => {
+    const hidden = '<p>Crisp almond thins, baked in small batches from a family recipe.</p>'.repeat(10);
+    const page = `<html><head><script src="/reveal.js"></script></head><body><div style="display:none">${hidden}</div></body></html>`;
+    expect(clientRendered(page)).toBe(true);
+  });
+
+  it('is still a wall without scripts, or with only a title', () => {
+    expect(clientRendered(`<html><head>${head}</head><body><div id="container"></div></body></html>`)).toBe(
+      false,
+    );
+    const titled =
+      '<html><head><title>Checking</title><script src="/x.js"></script></head><body><div id="container"></div></body></html>';
+    expect(clientRendered(titled)).toBe(false);
+    expect(detectBotWall(fetchedPage({ status: 200, body: titled }))?.vendor).toBe('unknown');
   });
 });

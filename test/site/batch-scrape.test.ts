@@ -77,7 +77,7 @@ describe('batch_scrape', () => {
       url: shop('/products/1'),
       status: 'success',
       http_status: 200,
-      title: 'Product 1 | Shop',
+      title: 'Product 1',
       text: expect.stringContaining('Product 1 is a sturdy kettle'),
       fields: { price: '$1.99', image: shop('/images/1.jpg'), rating: null, sku: null, alt: null },
       field_notes: {
@@ -228,7 +228,7 @@ describe('get_batch_results', () => {
       {
         url: shop('/products/3'),
         status: 'success',
-        data: expect.objectContaining({ id: 'p3', http_status: 200, title: 'Product 3 | Shop', error: null }),
+        data: expect.objectContaining({ id: 'p3', http_status: 200, title: 'Product 3', error: null }),
       },
       expect.objectContaining({ url: shop('/products/4'), status: 'success' }),
     ]);

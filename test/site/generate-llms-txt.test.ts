@@ -127,7 +127,7 @@ describe('generate_llms_txt', () => {
         '',
         '## Main',
         '',
-        `- [Home | Harbour Docs](${at('/')}): Guides and API reference for the Harbour vessel tracking service.`,
+        `- [Home](${at('/')}): Guides and API reference for the Harbour vessel tracking service.`,
         '',
         '## Docs',
         '',
@@ -153,7 +153,7 @@ describe('generate_llms_txt', () => {
     expect(data.llms_full_txt).toContain('Create an account to get an API key for the vessel feed.');
     expect(data.llms_full_txt).not.toContain('Not for crawlers');
     expect(data.pages_analyzed).toBe(6);
-    expect(data.pages[0]).toEqual({ url: at('/'), title: 'Home | Harbour Docs' });
+    expect(data.pages[0]).toEqual({ url: at('/'), title: 'Home' });
     expect(data.compliance).toMatchObject({ robots_txt_found: true, disallow_count: 1, urls_left_out: 1 });
     expect(data.api_endpoints_detected).toEqual([
       { url: at('/openapi.json'), kind: 'openapi', found_on: at('/docs/api') },

@@ -244,6 +244,12 @@ function monitorIdParam(c: Context<AppEnv>): string {
   return id;
 }
 
+function deliveryIdParam(c: Context<AppEnv>): string {
+  const id = c.req.param('delivery_id') ?? '';
+  if (!isIdOf('msg', id)) throw new ApiError('NOT_FOUND', `No delivery with id ${id}.`);
+  return id;
+}
+
 function checkIdParam(c: Context<AppEnv>, monitorId: string): string {
   const id = c.req.param('check_id') ?? '';
   if (!isIdOf('chk', id)) throw new ApiError('NOT_FOUND', `No check with id ${id} on monitor ${monitorId}.`);
@@ -326,14 +332,19 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   });
   mount(routes.testWebhook, async (c) => {
     const rt = monitorRuntime(c.get('services'));
-    const data = await testWebhook({ ctx: monitorContext(c), input: { id: param(c, 'id'), rt } });
+    const data = await testWebhook({ ctx: monitorContext(c), input: { id: monitorIdParam(c), rt } });
     return c.json({ success: true, data });
   });
   mount(routes.redeliver, async (c) => {
     const rt = monitorRuntime(c.get('services'));
     const data = await redeliver({
       ctx: monitorContext(c),
-      input: { id: param(c, 'id'), checkId: param(c, 'check_id'), deliveryId: param(c, 'delivery_id'), rt },
+      input: {
+        id: monitorIdParam(c),
+        checkId: checkIdParam(c, monitorIdParam(c)),
+        deliveryId: deliveryIdParam(c),
+        rt,
+      },
     });
     return c.json({ success: true, data });
   });

@@ -3,7 +3,7 @@ import { cleanInside, collectSiblings } from './assemble.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { findLead } from './lead.js';
-import { findBoilerplate } from './prune.js';
+import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import {
   climbWhileProse,
   descendToProse,
@@ -37,22 +37,30 @@ export interface MainContentOptions {
 
 /** Under this many characters a first pass probably pruned the article itself. */
 const MIN_ARTICLE_CHARS = 250;
+/**
+ * A first result holding less than this share of the page's prose (counted without the name
+ * heuristics) is suspect: the names removed the rest of the article (listicle items in "widget"
+ * wrappers, posts in "comment" boxes), or the scoring settled on a side block.
+ */
+const SUSPECT_PROSE_SHARE = 0.4;
 
 interface Attempt {
   roots: Element[];
   removed: Set<Element>;
   textLength: number;
   usedHint: boolean;
+  /** Prose on the whole page once this attempt's furniture is out. */
+  pageProse: number;
 }
 
 function attempt(
   body: Element,
   measure: TextMeasure,
-  useNames: boolean,
+  prune: PruneOptions,
   options: MainContentOptions,
 ): Attempt | null {
   const hint = options.articleBodyHint;
-  const removed = findBoilerplate(body, measure, { useNames });
+  const removed = findBoilerplate(body, measure, prune);
   const stats = new ContentStats(body, removed);
   const scores = scoreCandidates(stats, body);
   let top = pickTopCandidate(scores, body);
@@ -65,12 +73,14 @@ function attempt(
     }
   }
   if (!top) return null;
+  const pageProse = stats.get(body).prose;
   const declared = isDeclaredArticleBody(top) ? top : declaredArticleBodyAncestor(top, body);
   if (declared) top = declared;
   else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
   // A body split across wrappers (`<div class=row><div class=col>…`) is merged at the level where its
   // parts are siblings, not inside the one wrapper the best part sits in.
   if (!usedHint) top = liftOnlyChild(top, body, removed);
+  if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
   const lead = findLead(body_[0], stats, removed);
@@ -81,7 +91,30 @@ function attempt(
     cleanInside(roots, stats, removed) +
     trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
-  return { roots, removed, textLength, usedHint };
+  return { roots, removed, textLength, usedHint, pageProse };
+}
+
+/** A choice holding less than this share of the page's prose is one block of several. */
+const MIN_CHOICE_PROSE_SHARE = 0.3;
+/** The ancestor taken instead must hold at least this share… */
+const WIDENED_PROSE_SHARE = 0.6;
+/** …and be mostly unlinked text, or it is the page's chrome around the blocks. */
+const WIDENED_MAX_LINK_DENSITY = 0.35;
+
+/**
+ * The scoring favours the block with the densest paragraphs, which on a thread or a Q&A page is one
+ * post of several (the accepted answer, the longest reply). When the choice holds a small share of
+ * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content.
+ */
+function widenToPageProse(top: Element, stats: ContentStats, body: Element, pageProse: number): Element {
+  if (pageProse === 0 || stats.get(top).prose >= pageProse * MIN_CHOICE_PROSE_SHARE) return top;
+  for (let p = top.parent; isElement(p); p = p.parent) {
+    if (stats.get(p).prose >= pageProse * WIDENED_PROSE_SHARE) {
+      return p !== body && stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
+    }
+    if (p === body) break;
+  }
+  return top;
 }
 
 function liftOnlyChild(top: Element, body: Element, removed: ReadonlySet<Element>): Element {
@@ -111,24 +144,30 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
 /**
  * Finds the article in a parsed page without modifying it. First pass: prune furniture by tag, ARIA
  * role, hidden state and class/id words; score; merge siblings; clean inside. When that leaves almost
- * nothing (a wrapper with a furniture-like name held the article), a second pass runs without the
- * name heuristics and the longer result wins. When nothing scores at all, the cleaned body is used.
+ * nothing, or a small share of the page's prose (a wrapper with a furniture-like name held the
+ * article), a second pass runs without the name heuristics and the longer result wins. When nothing scores at all, the cleaned body is used.
  */
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
   const measure = new TextMeasure();
-  let best = attempt(body, measure, true, options);
+  const readNoscript = noscriptHoldsPage(body, measure);
+  let best = attempt(body, measure, { useNames: true, readNoscript }, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
-  if (tooShort && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
-    const second = attempt(body, measure, false, options);
-    if (second && (!best || second.textLength > best.textLength)) {
+  // The page's prose under the second pass can be no more than its whole text: a first result
+  // holding a large enough share of that needs no second look.
+  const maybeFragment = best !== null && best.textLength < measure.size(body).text * SUSPECT_PROSE_SHARE;
+  if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
+    const second = attempt(body, measure, { useNames: false, readNoscript }, options);
+    const fragment =
+      best !== null && second !== null && best.textLength < second.pageProse * SUSPECT_PROSE_SHARE;
+    if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
     }
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
   if (!best || best.textLength === 0) {
-    const removed = findBoilerplate(body, measure, { useNames: true });
+    const removed = findBoilerplate(body, measure, { useNames: true, readNoscript });
     const cleaned = new ContentStats(body, removed);
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
   }

@@ -203,6 +203,22 @@ export function isDecisiveBoilerplateName(tokens: readonly string[]): boolean {
   return hasPair(tokens, DECISIVE_PAIRS);
 }
 
+const CONSENT_WORDS = wordSet('cookie cookies consent gdpr ccpa onetrust cookiebanner');
+const CONSENT_STEMS = ['cookie', 'consent', 'onetrust'];
+
+/**
+ * A cookie or consent notice by name: never the article under any reading of the page, so even the
+ * pass that distrusts names (see findBoilerplate) leaves it out.
+ */
+export function isConsentByName(tokens: readonly string[]): boolean {
+  for (const token of tokens) {
+    if (CONSENT_WORDS.has(token)) return true;
+    for (const stem of CONSENT_STEMS)
+      if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
+  }
+  return false;
+}
+
 /** Small print by name; the caller checks that the element is short. */
 export function isSmallPrintByName(tokens: readonly string[]): boolean {
   for (const token of tokens) if (SMALL_PRINT_WORDS.has(token)) return true;

@@ -5,6 +5,7 @@ import {
   FURNITURE_ROLES,
   isArticleBodyByName,
   isBoilerplateByName,
+  isConsentByName,
   isDecisiveBoilerplateName,
   isHiddenByName,
   isSmallPrintByName,
@@ -51,6 +52,8 @@ const FURNITURE_TAGS = new Set(['aside', 'footer', 'form', 'menu']);
 export interface PruneOptions {
   /** Class/id/role heuristics; off in the recovery pass when they removed the article itself. */
   useNames: boolean;
+  /** The page's content is inside <noscript> (see noscriptHoldsPage): read it like any block. */
+  readNoscript?: boolean;
 }
 
 function isHiddenElement(el: Element): boolean {
@@ -59,6 +62,25 @@ function isHiddenElement(el: Element): boolean {
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   return false;
+}
+
+/** Below this much text a <noscript> is a notice ("enable JavaScript"), not a page. */
+const MIN_NOSCRIPT_PAGE_CHARS = 500;
+
+/**
+ * Forum engines (Discourse among them) serve the whole thread to readers without JavaScript inside
+ * <noscript>, and outside it only a splash screen the app replaces. When the <noscript> blocks hold
+ * more text than everything else on the page, they are the page a reader without scripts sees.
+ */
+export function noscriptHoldsPage(root: Element, measure: TextMeasure): boolean {
+  let inside = 0;
+  walkElements(root, (el) => {
+    if (el.type !== 'tag') return false;
+    if (el.name !== 'noscript') return true;
+    inside += measure.size(el).text;
+    return false;
+  });
+  return inside >= MIN_NOSCRIPT_PAGE_CHARS && inside > measure.size(root).text - inside;
 }
 
 /** The article container itself must survive heuristics aimed at what surrounds it. */
@@ -81,6 +103,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     // The page total is measured on first need: most pages never ask.
     return size.text > Math.max(1, measure.size(root).text) * 0.5 && size.link < size.text * 0.5;
   };
+  const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
   walkElements(root, (el) => {
     if (el === root) return true;
@@ -89,7 +112,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       return false;
     }
     const name = el.name;
-    if (NON_CONTENT_TAGS.has(name)) {
+    if (NON_CONTENT_TAGS.has(name) && !(name === 'noscript' && options.readNoscript)) {
       removed.add(el);
       return false;
     }
@@ -103,6 +126,13 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     const tokens = classTokens(el);
     if (isProtected(el, tokens)) return true;
+    const role = el.attribs.role;
+    // A wrapper named after a state of the page ("has-cookie-banner") holds the page, not a notice.
+    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog';
+    if (notice && !wrapsArticle.any.has(el) && !holdsNearlyAll(el)) {
+      removed.add(el);
+      return false;
+    }
     // A theme that puts the declared article body inside an <aside> still means it as the article.
     if (
       FURNITURE_TAGS.has(name) &&

@@ -11,6 +11,7 @@ import {
   typesOf,
 } from './json-ld.js';
 import { collectPageTags } from './page-tags.js';
+import { pageTitle } from './title.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -117,7 +118,14 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   );
 
   return {
-    ...titleAndDescription(tags, { named, properties }),
+    ...titleAndDescription(
+      tags,
+      { named, properties },
+      {
+        siteName: first(property('og:site_name'), stringValue(publisher), named.get('application-name')),
+        url: baseUrl,
+      },
+    ),
     canonical_url: absolute(first(linkHref('canonical'), property('og:url'))),
     language: first(
       tags.html?.attribs.lang,
@@ -164,14 +172,24 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
  * Title and description alone, by the rules `extractMetadata` applies to them, for a caller that
  * needs no other field (extract_text): no JSON-LD parse, no URL resolution.
  */
-export function extractTitleAndDescription($: CheerioAPI): Pick<PageMetadata, 'title' | 'description'> {
+export function extractTitleAndDescription(
+  $: CheerioAPI,
+  url: string | null = null,
+): Pick<PageMetadata, 'title' | 'description'> {
   const tags = collectPageTags($);
-  return titleAndDescription(tags, readMeta(tags.metas));
+  const meta = readMeta(tags.metas);
+  // The site's declared name from the head only: the JSON-LD publisher is the one field not read here.
+  const declared = meta.properties.find(([key]) => key === 'og:site_name')?.[1] ?? null;
+  return titleAndDescription(tags, meta, {
+    siteName: first(declared, meta.named.get('application-name')),
+    url,
+  });
 }
 
 function titleAndDescription(
   tags: ReturnType<typeof collectPageTags>,
   { named, properties }: Pick<HeadTags, 'named' | 'properties'>,
+  site: { siteName: string | null; url: string | null },
 ): Pick<PageMetadata, 'title' | 'description'> {
   const property = (key: string) => properties.find(([k]) => k === key)?.[1] ?? null;
   // A twitter:* value from property= first, then from name=, as the `twitter` field reads them.
@@ -179,7 +197,11 @@ function titleAndDescription(
   const titleTag = tags.title ? textOf(tags.title) : '';
   const h1 = tags.firstH1 ? textOf(tags.firstH1) : '';
   return {
-    title: first(property('og:title'), twitter('twitter:title'), titleTag, h1),
+    title: pageTitle({
+      title: first(property('og:title'), twitter('twitter:title'), titleTag, h1),
+      siteName: site.siteName,
+      url: site.url,
+    }),
     description: first(named.get('description'), property('og:description'), twitter('twitter:description')),
   };
 }
@@ -211,8 +233,12 @@ function keywords(meta: string | undefined, properties: [string, string][]): str
 }
 
 /** The JSON-LD `articleBody` of the page's article, the strongest hint of where the body is. */
+const THREAD_POST_TYPES = /^(?:DiscussionForumPosting|SocialMediaPosting)$/;
+
 export function jsonLdArticleBody(jsonLd: unknown[]): string | null {
   const article = findArticle(jsonLdObjects(jsonLd));
+  // A thread's posting declares its opening post as the body; the replies are content too.
+  if (article && typesOf(article).some((type) => THREAD_POST_TYPES.test(type))) return null;
   const body = article?.articleBody;
   return typeof body === 'string' && body.trim() ? body : null;
 }
