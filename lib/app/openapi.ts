@@ -47,6 +47,18 @@ const toolInfo = z
   })
   .openapi('ToolInfo');
 
+/** Either scheme works on every path (see authenticate): a caller authorises once, with either. */
+export const API_KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+
+export function registerKeySchemes(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });
+}
+
 const errorStatuses: Record<string, string> = {
   '400': 'VALIDATION_ERROR: parameters invalid',
   '401': 'MISSING_API_KEY or INVALID_API_KEY',
@@ -82,7 +94,7 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     summary: tool.summary,
     description: `${tool.description}\n\nCredits: ${tool.basePrice}.${tool.pricingNotes ? ` ${tool.pricingNotes.join(' ')}` : ''}`,
     tags: ['tools'],
-    security: [{ ApiKeyAuth: [] }],
+    security: API_KEY_SECURITY,
     request: {
       body: {
         required: true,
@@ -110,17 +122,14 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
 }
 
 export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-API-Key',
-  });
+  registerKeySchemes(app);
   app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {
       title: 'Web Extraction Service API',
       version: '1.0.0',
-      description: 'Metered web tools behind one API key. Every error response charges nothing.',
+      description:
+        'Metered web tools behind one API key, sent as `X-API-Key` or as `Authorization: Bearer` on every path. Every error response charges nothing.',
     },
     servers: [{ url: new URL(c.req.url).origin }],
   }));
