@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
 import type { AppEnv } from './env.js';
-import { toolPath } from './self-description.js';
+import { requestJsonSchema, toolPath } from './self-description.js';
 
 const errorResponse = z
   .object({
@@ -98,7 +98,7 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     request: {
       body: {
         required: true,
-        content: { 'application/json': { schema: tool.schema, example: tool.example } },
+        content: { 'application/json': { schema: requestJsonSchema(tool), example: tool.example } },
       },
     },
     responses: {

@@ -14,7 +14,8 @@ export const mcpCatalog: McpCatalog = {
       "description": "Lists the models of the local runtime from Ollama's /api/tags: name, size in bytes, modified_at and digest. Needs OLLAMA_HOST (Ollama). On the hosted service there is usually no local runtime: then, and whenever the runtime does not answer, the call fails with 503 TOOL_NOT_AVAILABLE, uncharged.\n\nCredits: 1.",
       "inputSchema": {
         "type": "object",
-        "properties": {}
+        "properties": {},
+        "description": "No parameters: send `{}`."
       },
       "annotations": {
         "title": "The models installed in the local model runtime (Ollama), with size, date and digest.",
@@ -44,42 +45,46 @@ export const mcpCatalog: McpCatalog = {
             "description": "Address to fetch."
           },
           "format": {
+            "default": "html",
             "type": "string",
             "enum": [
               "html",
               "text",
               "markdown"
             ],
-            "default": "html",
             "description": "`html`: the body as served, decoded to UTF-8. `text`: the visible text of the whole page. `markdown`: the whole page as GFM markdown, links and images absolute. Nothing is removed as navigation or boilerplate (use scrape or extract_content for the main content). A body that is not HTML (plain text, JSON, XML) is returned as served in every format."
           },
           "headers": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {
               "type": "string"
             },
             "description": "Extra request headers, e.g. `Accept-Language`, `Referer`, `User-Agent` (replaces the service's). Refused with 400: `Host`, `Content-Length` and the other connection headers, `Accept-Encoding`, and credentials (`Cookie`, `Authorization`, `Proxy-*`), which would be resent to every host a redirect leads to. At most 30; values at most 4096 characters."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -96,6 +101,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -106,13 +112,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -148,16 +152,16 @@ export const mcpCatalog: McpCatalog = {
             "description": "The `batch_id` a batch_scrape call returned (kept 24 hours)."
           },
           "page": {
+            "default": 1,
             "type": "integer",
             "minimum": 1,
-            "default": 1,
             "description": "Page of results, from 1."
           },
           "limit": {
+            "default": 25,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 25,
             "description": "Results per page (1–100)."
           }
         },
@@ -198,16 +202,16 @@ export const mcpCatalog: McpCatalog = {
             "description": "Selects one value inside the stored result: dotted keys and array indexes (`formats.markdown`, `links[3].href`); a leading `$.` is accepted. Whole result when omitted."
           },
           "offset": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
-            "default": 0,
             "description": "Character offset into the selected value (its text, or its JSON when it is not a string)."
           },
           "max_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Characters returned per call; page on with `next_offset`."
           }
         },
@@ -253,18 +257,18 @@ export const mcpCatalog: McpCatalog = {
             "description": "CSS selector of the part to read; every match is read, in document order. Default: the whole rendered page, navigation and footer included. Invalid or matching nothing: 400, uncharged."
           },
           "clean": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Text format only: collapse runs of spaces and drop blank lines."
           },
           "preserve_links": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Text format only: follow each link text with ` (href)`, the href absolute."
           },
           "preserve_formatting": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Text format only: a blank line between paragraphs, list items bulleted or numbered and indented, table cells separated by ` | `."
           },
           "max_length": {
@@ -273,29 +277,30 @@ export const mcpCatalog: McpCatalog = {
             "description": "Longest `text`/`markdown` returned, in characters; a longer result is cut to fit and ends in `...`. `truncated` says whether it was cut."
           },
           "output_format": {
+            "default": "text",
             "type": "string",
             "enum": [
               "text",
               "markdown"
             ],
-            "default": "text",
             "description": "`text` returns `data.text`; `markdown` returns `data.markdown` (GFM)."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -312,6 +317,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -322,32 +328,30 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 15000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–15000)."
           }
         }
@@ -391,68 +395,68 @@ export const mcpCatalog: McpCatalog = {
             "description": "Resolves relative links, overriding `<base href>`. Meant for `html` input, where it also decides which links are internal; without it (and without `url` or `<base href>`) relative links keep `href: null`."
           },
           "include_internal": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Keep links to the page’s own host (`www.` ignored), relative ones included."
           },
           "include_external": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Keep links to other hosts."
           },
           "filter_external": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "true equals `include_internal: false` and overrides it: only external links are kept."
           },
           "filter_domains": {
+            "maxItems": 100,
             "type": "array",
             "items": {
               "type": "string",
               "maxLength": 253
             },
-            "maxItems": 100,
             "description": "Keep only links whose host is one of these or a subdomain of one (`github.com` keeps `docs.github.com`). Links without a host (mailto:, tel:, javascript:) are dropped. Empty: no filter."
           },
           "include_anchors": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Keep same-page links written as a bare fragment (`#section`)."
           },
           "deduplicate": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "List each destination once, fragment and trailing slash ignored (`/about`, `/about/` and `/about#team` are one); the first occurrence is kept. Statistics count what is returned."
           },
           "include_metadata": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Add `title` (the link’s title attribute, or null) to each link and the `domains` map."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         }
@@ -490,15 +494,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "HTML to read instead of fetching; never fetched, so robots.txt does not apply."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
@@ -560,19 +564,22 @@ export const mcpCatalog: McpCatalog = {
           },
           "params": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "Inputs of an API connector (`template: list` names them). A missing or bad one is refused naming it."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 5000,
             "maximum": 60000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (5000–60000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -608,6 +615,11 @@ export const mcpCatalog: McpCatalog = {
             "description": "Page to scrape: an absolute http(s) URL."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 8,
             "type": "array",
             "items": {
               "anyOf": [
@@ -627,9 +639,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "highlights"
-                      ]
+                      "const": "highlights"
                     },
                     "query": {
                       "type": "string",
@@ -638,18 +648,16 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Words to look for; stop words are ignored."
                     },
                     "max_highlights": {
+                      "default": 10,
                       "type": "integer",
                       "minimum": 1,
                       "maximum": 50,
-                      "default": 10,
                       "description": "Most passages returned (1–50)."
                     },
                     "mode": {
-                      "type": "string",
-                      "enum": [
-                        "extractive"
-                      ],
                       "default": "extractive",
+                      "type": "string",
+                      "const": "extractive",
                       "description": "`extractive` only: passages are taken from the page as written. `model` is refused with 400: it needs an LLM."
                     }
                   },
@@ -664,9 +672,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "question"
-                      ]
+                      "const": "question"
                     },
                     "question": {
                       "type": "string",
@@ -675,11 +681,9 @@ export const mcpCatalog: McpCatalog = {
                       "description": "A question the page may answer."
                     },
                     "mode": {
-                      "type": "string",
-                      "enum": [
-                        "extractive"
-                      ],
                       "default": "extractive",
+                      "type": "string",
+                      "const": "extractive",
                       "description": "`extractive` only: passages are taken from the page as written. `model` is refused with 400: it needs an LLM."
                     }
                   },
@@ -692,52 +696,48 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "A name (markdown, html, rawHtml, text, links, metadata) or an object {type: 'highlights', query, max_highlights?} or {type: 'question', question}. screenshot and json-schema are refused: they need a browser or an LLM."
             },
-            "minItems": 1,
-            "maxItems": 8,
-            "default": [
-              "markdown"
-            ],
             "description": "What to return, one key of `formats` per entry: markdown, html, rawHtml, text, links, metadata, and the objects {type: 'highlights', query, max_highlights (1–50, default 10)} and {type: 'question', question} (mode 'extractive', +1 credit). Offsets of highlights and evidence index this call's markdown: send `markdown` too to use them. `screenshot`, `json-schema` and mode `model` are refused with 400."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: markdown, html and text cover the article only (navigation, sidebars, footers and ads left out); false: the whole visible page. An empty markdown adds a warning. rawHtml, links and metadata always cover the whole page."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -754,6 +754,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -764,13 +765,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -812,6 +811,11 @@ export const mcpCatalog: McpCatalog = {
           },
           "selectors": {
             "type": "object",
+            "propertyNames": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            },
             "additionalProperties": {
               "type": "string",
               "maxLength": 2000
@@ -825,34 +829,34 @@ export const mcpCatalog: McpCatalog = {
             "description": "Overrides `<base href>` (and the page URL) for URL attributes; supply it with `html`."
           },
           "multiple": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "false: `data` is one record, each field the first match. true: `data` is `{items, count, total_found}`: one record per repeating item (the field with the most matches marks the items; the others are read inside each item, or paired by position when the page has no wrapper), `count` items returned and `total_found` before `max_items`."
           },
           "clean_text": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Collapse whitespace and trim each value; false keeps the text as the page wrote it."
           },
           "include_attributes": {
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "pattern": "^[^\\s\"'>/=]+$"
             },
-            "maxItems": 20,
             "description": "Attributes to read from each matched element. With it, every value becomes `{text, attributes}`, one entry per name (null when absent); href, src, action, poster, cite, data-src and data-href come back absolute."
           },
           "max_items": {
+            "default": 100,
             "type": "integer",
             "minimum": 1,
             "maximum": 1000,
-            "default": 100,
             "description": "Most items returned with `multiple` (1–1000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -888,45 +892,46 @@ export const mcpCatalog: McpCatalog = {
             "description": "Page whose content is extracted."
           },
           "include_images": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Fill `images` with the absolute http(s) URLs of the images inside the extracted element (document order, each once) and `image_count`. false: `images` is [] and `image_count` 0."
           },
           "include_links": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Fill `links` with `{href, text}` for the links inside the extracted element (href absolute; mailto: and tel: as written; same-page anchors and javascript: links left out; repeats of one destination listed once) and `link_count`. false: `links` is [] and `link_count` 0."
           },
           "clean_html": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: `content` is plain text (paragraphs separated by a blank line, list items bulleted), `content_type: \"text\"`. false: `content` is the inner HTML of the element as the page wrote it, `content_type: \"html\"`."
           },
           "extract_main_content": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: read the first of `<article>`, `<main>`, `.content`, `#content` that holds text, falling back to `<body>`. false: read the whole `<body>`."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -943,6 +948,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -953,13 +959,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -995,34 +999,34 @@ export const mcpCatalog: McpCatalog = {
             "description": "Site to map: its sitemaps are read first, else it is crawled from this page."
           },
           "max_depth": {
+            "default": 2,
             "type": "integer",
             "minimum": 1,
             "maximum": 5,
-            "default": 2,
             "description": "Crawl mode only: how many links away from `url` pages are visited (1–5)."
           },
           "include_external": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Crawl mode only: list links to other sites in `sitemap` and count them in `external_links` (they are never visited)."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Time budget of the whole map in milliseconds (1000–30000); at most 18000 ms is used."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         },
@@ -1058,6 +1062,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "Document to read: an absolute http(s) URL."
           },
           "document_type": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1067,49 +1072,49 @@ export const mcpCatalog: McpCatalog = {
               "docx",
               "xlsx"
             ],
-            "default": "auto",
             "description": "`auto` detects the type from the Content-Type, the extension and the first bytes. `docx` and `xlsx` are accepted and answered 501: office formats are read only by the self-hosted server."
           },
           "extract_text": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "`text` and `text_length`: at most 200,000 characters, from the first 200 PDF pages."
           },
           "extract_metadata": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "PDF: title, author, subject, creator, producer, creation_date, modification_date (dates as embedded, `D:YYYYMMDDHHmmSS`); HTML: title, description, author."
           },
           "extract_tables": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "PDF: up to 20 tables of 1,000 rows, found from text positions; CSV: the file as one table; HTML: a note."
           },
           "extract_images": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Hosted service: `images` is null and a note says images need the self-hosted server."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds for the whole call (1000–60000); the download itself gets at most 20,000."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -1126,6 +1131,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -1136,13 +1142,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -1188,30 +1192,30 @@ export const mcpCatalog: McpCatalog = {
             "description": "ISO 3166-1 alpha-2 country, upper-cased, sent as the `X-Country-Code` header and echoed."
           },
           "detect_language": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Detect the language of the page's visible text: an ISO 639-1 code, or `und` when the text is too short or ambiguous. false: `detected_language` is null."
           },
           "extract_hreflang": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "List the `<link rel=\"alternate\" hreflang>` entries in `alternate_languages`. false: [] (and `language_count` 0)."
           },
           "check_geo_targeting": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Add `geo_targeting {region, position, has_geo_meta}` from the geo.region, geo.position and ICBM meta tags."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -1258,15 +1262,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "Overrides the User-Agent sent to the target."
           },
           "timeout": {
+            "default": 20000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 60000,
-            "default": 20000,
             "description": "Fetch timeout in milliseconds (1000–60000)."
           },
           "keys_only": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Return `keys` (the shape two levels deep; leaves `object`, `array(<n>)`, `string`, `number`, `boolean`, `null`; arrays as `{length, first}`) instead of `data`."
           },
           "find": {
@@ -1276,22 +1280,22 @@ export const mcpCatalog: McpCatalog = {
             "description": "Return `matches`: every key whose name contains this text (case-insensitive) under `path`, in document order, each `{path, preview}` with a 200-character preview, at most 50, plus `matches_total` and `matches_truncated`. A match no path can name has `addressable: false`. Cannot be combined with `keys_only`."
           },
           "raw": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also keep the undecoded devalue array of `__NUXT_DATA__` under `json_scripts`."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser (+5 credits only when the render runs). The plain fetch always comes first."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine for the escalated render; ignored unless escalating."
           },
           "wait_for": {
@@ -1301,15 +1305,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "Extra milliseconds the escalated render waits before reading the page (0–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt before fetching; false fetches anyway, adds a warning and records the override."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Results whose JSON is longer are stored for an hour and returned as a handle with `url`, `path`, `bytes`, `found` and `data_keys` kept beside it."
           }
         },
@@ -1351,15 +1355,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "CSS selector of the part to watch; its text is compared. Matching nothing: 400, uncharged. A different selector is a different baseline."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -1400,35 +1404,35 @@ export const mcpCatalog: McpCatalog = {
             "description": "Text to analyse instead of fetching a page. Ignored when `url` is also sent."
           },
           "analyze_sentiment": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Adds `sentiment` from a weighted English lexicon (score = summed weights / √word count)."
           },
           "extract_keywords": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Adds `keywords`: the ten most frequent words over 3 characters, function words excluded."
           },
           "detect_language": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Adds `language`: an ISO 639-1 code, or `und` when the text is too short or ambiguous."
           },
           "analyze_readability": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Adds `readability`: Flesch reading ease (0–100) and a grade level."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
@@ -1467,11 +1471,17 @@ export const mcpCatalog: McpCatalog = {
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema (type object) of the record to fill: one field per top-level property."
           },
           "selectors": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {
               "anyOf": [
                 {
@@ -1499,15 +1509,16 @@ export const mcpCatalog: McpCatalog = {
             "description": "Per-field CSS selectors, tried before the page markup: a selector (the text of its match) or `{selector, attribute}`. An array field takes every match."
           },
           "mode": {
+            "default": "markup",
             "type": "string",
             "enum": [
               "markup",
               "model"
             ],
-            "default": "markup",
             "description": "`markup` (default): JSON-LD, microdata, RDFa, Open Graph and meta tags, plus `selectors`; no model. `model`: the same, then a language model fills the fields the markup left empty."
           },
           "provider": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1515,7 +1526,6 @@ export const mcpCatalog: McpCatalog = {
               "hosted_a",
               "hosted_b"
             ],
-            "default": "auto",
             "description": "Model provider for `mode: model`."
           },
           "model": {
@@ -1525,15 +1535,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "Model for `mode: model`; the provider's default when omitted."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -1581,10 +1591,14 @@ export const mcpCatalog: McpCatalog = {
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema the answer must match. The answer is validated; a failing one is retried once with the errors, then 502 with them."
           },
           "provider": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1592,7 +1606,6 @@ export const mcpCatalog: McpCatalog = {
               "hosted_a",
               "hosted_b"
             ],
-            "default": "auto",
             "description": "`auto`: the first configured of `local` (Ollama), `hosted_a` (OpenAI-compatible), `hosted_b` (Anthropic)."
           },
           "model": {
@@ -1602,22 +1615,22 @@ export const mcpCatalog: McpCatalog = {
             "description": "Model name at that provider; each provider's default when omitted."
           },
           "maxTokens": {
+            "default": 4096,
             "type": "integer",
             "minimum": 1,
             "maximum": 32000,
-            "default": 4096,
             "description": "Most tokens the answer may take (1–32000)."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -1653,6 +1666,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "The page with the form; the SSRF guard and robots.txt apply to it and to where the form leads."
           },
           "fields": {
+            "maxItems": 100,
             "type": "array",
             "items": {
               "type": "object",
@@ -1676,17 +1690,18 @@ export const mcpCatalog: McpCatalog = {
                       "type": "boolean"
                     },
                     {
+                      "maxItems": 100,
                       "type": "array",
                       "items": {
                         "type": "string",
                         "maxLength": 1000
-                      },
-                      "maxItems": 100
+                      }
                     }
                   ],
                   "description": "The value: text for text-like fields, true/false for a checkbox, the value of the radio to pick, an option value or label (or a list, for a multiple select), base64 content (or a data: URL) for a file."
                 },
                 "type": {
+                  "default": "text",
                   "type": "string",
                   "enum": [
                     "text",
@@ -1699,7 +1714,6 @@ export const mcpCatalog: McpCatalog = {
                     "textarea",
                     "file"
                   ],
-                  "default": "text",
                   "description": "text, email, password, number, select, checkbox, radio, textarea or file."
                 },
                 "filename": {
@@ -1720,7 +1734,6 @@ export const mcpCatalog: McpCatalog = {
               ],
               "additionalProperties": false
             },
-            "maxItems": 100,
             "description": "The fields to fill, in order: `{selector, value, type}`."
           },
           "submitSelector": {
@@ -1730,25 +1743,25 @@ export const mcpCatalog: McpCatalog = {
             "description": "The button to press; found in the form when omitted (its submit button, else its first button)."
           },
           "waitForNavigation": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Wait for the page the submission leads to (or, for a script-driven form, for the network to settle)."
           },
           "captureResponse": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Return the text of the page after submitting as `responseContent`."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 5000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds (5000–60000) for loading the form page and for the submission each."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -1790,37 +1803,37 @@ export const mcpCatalog: McpCatalog = {
             "description": "Text to summarise instead of fetching a page. Ignored when `url` is also sent."
           },
           "max_sentences": {
+            "default": 5,
             "type": "integer",
             "minimum": 1,
             "maximum": 20,
-            "default": 5,
             "description": "Most sentences in the summary (1–20); ignored for `brief`."
           },
           "summary_type": {
+            "default": "extractive",
             "type": "string",
             "enum": [
               "extractive",
               "key_points",
               "brief"
             ],
-            "default": "extractive",
             "description": "`extractive`: the leading sentences as one paragraph string; `key_points`: the same sentences as an array of strings; `brief`: the first sentence."
           },
           "include_metadata": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "With `url` only: adds `metadata` {title, description, author, publish_date}; otherwise null."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
@@ -1853,52 +1866,57 @@ export const mcpCatalog: McpCatalog = {
             "description": "Entry page of the crawl: an absolute http(s) URL."
           },
           "max_depth": {
+            "default": 2,
             "type": "integer",
             "minimum": 0,
             "maximum": 5,
-            "default": 2,
             "description": "Links followed away from `url` (0 = the entry page only, at most 5)."
           },
           "limit": {
+            "default": 10,
             "type": "integer",
             "minimum": 1,
             "maximum": 50,
-            "default": 10,
             "description": "Pages fetched at most, the entry page included (1–50)."
           },
           "include_paths": {
+            "default": [],
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 200
             },
-            "maxItems": 20,
-            "default": [],
             "description": "Follow only links whose path (and query) matches one of these robots.txt-style patterns: `*` matches anything, a final `$` anchors the end (`/docs/*`, `*.html$`). The entry page is always fetched."
           },
           "exclude_paths": {
+            "default": [],
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 200
             },
-            "maxItems": 20,
-            "default": [],
             "description": "Never follow links whose path matches one of these patterns; wins over include_paths."
           },
           "include_subdomains": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also follow links to subdomains of the entry page's site. Other sites are never crawled."
           },
           "use_sitemap": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also queue the URLs of the site's sitemaps (robots.txt's and /sitemap.xml) at depth 1."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -1911,38 +1929,34 @@ export const mcpCatalog: McpCatalog = {
                 "metadata"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "markdown, html and text cover the main content only (true) or the whole page (false)."
           },
           "timeout": {
+            "default": 20000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 25000,
-            "default": 20000,
             "description": "Time budget of the crawl in milliseconds (1000–25000); pages not started by then are reported in `not_reached`."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -1959,6 +1973,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -1969,13 +1984,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -2005,6 +2018,7 @@ export const mcpCatalog: McpCatalog = {
         "type": "object",
         "properties": {
           "operation": {
+            "default": "configure",
             "type": "string",
             "enum": [
               "scrape",
@@ -2014,55 +2028,54 @@ export const mcpCatalog: McpCatalog = {
               "get_stats",
               "cleanup"
             ],
-            "default": "configure",
             "description": "scrape, configure, create_context, create_page, get_stats or cleanup."
           },
           "stealthConfig": {
             "type": "object",
             "properties": {
               "level": {
+                "default": "medium",
                 "type": "string",
                 "enum": [
                   "basic",
                   "medium",
                   "advanced"
                 ],
-                "default": "medium",
                 "description": "basic: fingerprint, user agent and headers randomised; medium: also WebDriver evasion and canvas/WebGL masking; advanced: also a user agent and client hints that agree with the real TLS fingerprint of the engine."
               },
               "randomizeFingerprint": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Generate a realistic browser fingerprint (screen, hardware, WebGL, codecs)."
               },
               "hideWebDriver": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Hide `navigator.webdriver` and headless traces (medium and advanced)."
               },
               "blockWebRTC": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Remove WebRTC peer connections so no local address can leak."
               },
               "spoofTimezone": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Set the timezone to `timezone`, or one that fits `locale`."
               },
               "randomizeHeaders": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Send the header set of the generated browser (sec-ch-ua, Accept-Language, ...)."
               },
               "useRandomUserAgent": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Use the generated user agent instead of the engine’s own."
               },
               "simulateHumanBehavior": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Move the mouse and scroll like a reader before the page is read."
               },
               "customUserAgent": {
@@ -2093,9 +2106,9 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Viewport in CSS pixels: width 800–1920, height 600–1080."
               },
               "locale": {
+                "default": "en-US",
                 "type": "string",
                 "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
-                "default": "en-US",
                 "description": "Browser locale and Accept-Language."
               },
               "timezone": {
@@ -2108,19 +2121,19 @@ export const mcpCatalog: McpCatalog = {
                 "type": "object",
                 "properties": {
                   "enabled": {
-                    "type": "boolean",
                     "default": true,
+                    "type": "boolean",
                     "description": "Route this call through one of `proxies`."
                   },
                   "proxies": {
+                    "minItems": 1,
+                    "maxItems": 50,
                     "type": "array",
                     "items": {
                       "type": "string",
                       "maxLength": 2048,
                       "format": "uri"
                     },
-                    "minItems": 1,
-                    "maxItems": 50,
                     "description": "Your own HTTP proxies, `http://user:pass@host:port`; one is picked at random per context."
                   }
                 },
@@ -2135,12 +2148,12 @@ export const mcpCatalog: McpCatalog = {
             "description": "Stealth settings for this call only (nothing is stored): level, the randomisation switches, locale, timezone, viewport, your own proxy."
           },
           "engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "engine_a (Chromium) or engine_b (Firefox-based; 503 where it is not installed)."
           },
           "contextId": {
@@ -2160,6 +2173,11 @@ export const mcpCatalog: McpCatalog = {
             "description": "scrape: the page to load; ignored by the other operations."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -2172,11 +2190,6 @@ export const mcpCatalog: McpCatalog = {
                 "screenshot"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "scrape: markdown, html, text, links, metadata, screenshot (a resource URI)."
           },
           "wait_for": {
@@ -2186,23 +2199,24 @@ export const mcpCatalog: McpCatalog = {
             "description": "Extra milliseconds to wait after the page loaded (0–30000)."
           },
           "verbose": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "create_context: return the full generated fingerprint, not its summary."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "scrape only: largest result inline (JSON characters)."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2219,6 +2233,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2229,13 +2244,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         }
@@ -2268,6 +2281,8 @@ export const mcpCatalog: McpCatalog = {
             "description": "The page to load before the actions run; the SSRF guard and robots.txt apply to it and every navigation."
           },
           "actions": {
+            "minItems": 1,
+            "maxItems": 20,
             "type": "array",
             "items": {
               "oneOf": [
@@ -2276,9 +2291,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "wait"
-                      ]
+                      "const": "wait"
                     },
                     "duration": {
                       "type": "integer",
@@ -2303,9 +2316,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "click"
-                      ]
+                      "const": "click"
                     },
                     "selector": {
                       "type": "string",
@@ -2314,19 +2325,19 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "button": {
+                      "default": "left",
                       "type": "string",
                       "enum": [
                         "left",
                         "right",
                         "middle"
-                      ],
-                      "default": "left"
+                      ]
                     },
                     "click_count": {
+                      "default": 1,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 3,
-                      "default": 1
+                      "maximum": 3
                     }
                   },
                   "required": [
@@ -2340,9 +2351,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "type"
-                      ]
+                      "const": "type"
                     },
                     "selector": {
                       "type": "string",
@@ -2356,13 +2365,13 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Text to enter."
                     },
                     "clear": {
-                      "type": "boolean",
                       "default": true,
+                      "type": "boolean",
                       "description": "Replace the field’s value (false appends)."
                     },
                     "submit": {
-                      "type": "boolean",
                       "default": false,
+                      "type": "boolean",
                       "description": "Press Enter afterwards."
                     }
                   },
@@ -2378,9 +2387,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "press"
-                      ]
+                      "const": "press"
                     },
                     "key": {
                       "type": "string",
@@ -2406,19 +2413,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "scroll"
-                      ]
+                      "const": "scroll"
                     },
                     "direction": {
+                      "default": "down",
                       "type": "string",
                       "enum": [
                         "down",
                         "up",
                         "left",
                         "right"
-                      ],
-                      "default": "down"
+                      ]
                     },
                     "amount": {
                       "type": "integer",
@@ -2443,13 +2448,11 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "screenshot"
-                      ]
+                      "const": "screenshot"
                     },
                     "full_page": {
-                      "type": "boolean",
-                      "default": false
+                      "default": false,
+                      "type": "boolean"
                     },
                     "selector": {
                       "type": "string",
@@ -2458,18 +2461,18 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "format": {
+                      "default": "png",
                       "type": "string",
                       "enum": [
                         "png",
                         "jpeg"
-                      ],
-                      "default": "png"
+                      ]
                     },
                     "quality": {
+                      "default": 80,
                       "type": "integer",
                       "minimum": 0,
-                      "maximum": 100,
-                      "default": 80
+                      "maximum": 100
                     }
                   },
                   "required": [
@@ -2482,9 +2485,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "select"
-                      ]
+                      "const": "select"
                     },
                     "selector": {
                       "type": "string",
@@ -2498,12 +2499,12 @@ export const mcpCatalog: McpCatalog = {
                           "type": "string"
                         },
                         {
+                          "minItems": 1,
+                          "maxItems": 100,
                           "type": "array",
                           "items": {
                             "type": "string"
-                          },
-                          "minItems": 1,
-                          "maxItems": 100
+                          }
                         }
                       ],
                       "description": "Option value(s) to select."
@@ -2524,9 +2525,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "hover"
-                      ]
+                      "const": "hover"
                     },
                     "selector": {
                       "type": "string",
@@ -2546,9 +2545,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "navigate"
-                      ]
+                      "const": "navigate"
                     },
                     "url": {
                       "type": "string",
@@ -2568,19 +2565,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "snapshot"
-                      ]
+                      "const": "snapshot"
                     },
                     "interactive_only": {
-                      "type": "boolean",
-                      "default": true
+                      "default": true,
+                      "type": "boolean"
                     },
                     "max_nodes": {
+                      "default": 200,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 1000,
-                      "default": 200
+                      "maximum": 1000
                     }
                   },
                   "required": [
@@ -2591,11 +2586,14 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "One action: `wait` (duration or selector), `click`, `type` (text), `press` (key), `scroll`, `screenshot`, `select`, `hover`, `navigate` (url), `snapshot`. executeJavaScript is refused."
             },
-            "minItems": 1,
-            "maxItems": 20,
             "description": "1 to 20 actions, run in order."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -2608,55 +2606,51 @@ export const mcpCatalog: McpCatalog = {
                 "metadata"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "Formats of the final page, as scrape returns them: markdown, html, rawHtml, text, links, metadata."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "markdown, html and text cover the main content only; false takes the whole page."
           },
           "wait_for": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
             "maximum": 30000,
-            "default": 0,
             "description": "Milliseconds to wait after the page loaded, before the first action (0–30000)."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 10000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds (10000–60000) for the first navigation and the action chain each; keep within the ~25 s REST window."
           },
           "continue_on_error": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Keep running after a failed action; `action_results` say which ran."
           },
           "stealth": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Use the stealth engine at level medium (does not solve challenges)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2673,6 +2667,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2683,13 +2678,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -2720,6 +2713,8 @@ export const mcpCatalog: McpCatalog = {
         "type": "object",
         "properties": {
           "urls": {
+            "minItems": 1,
+            "maxItems": 50,
             "type": "array",
             "items": {
               "type": "object",
@@ -2741,23 +2736,21 @@ export const mcpCatalog: McpCatalog = {
                 "url"
               ]
             },
-            "minItems": 1,
-            "maxItems": 50,
             "description": "1 to 50 entries `{url, id?}`, scraped in one synchronous call."
           },
           "batch_config": {
+            "default": {
+              "concurrency": 5
+            },
             "type": "object",
             "properties": {
               "concurrency": {
+                "default": 5,
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 10,
-                "default": 5,
                 "description": "URLs fetched at once (1–10, default 5); a host's robots.txt Crawl-delay still spaces its own requests."
               }
-            },
-            "default": {
-              "concurrency": 5
             },
             "description": "How the batch runs. Other keys are ignored."
           },
@@ -2765,6 +2758,8 @@ export const mcpCatalog: McpCatalog = {
             "type": "object",
             "properties": {
               "fields": {
+                "minItems": 1,
+                "maxItems": 50,
                 "type": "array",
                 "items": {
                   "type": "object",
@@ -2792,9 +2787,7 @@ export const mcpCatalog: McpCatalog = {
                     "name",
                     "selector"
                   ]
-                },
-                "minItems": 1,
-                "maxItems": 50
+                }
               }
             },
             "required": [
@@ -2804,6 +2797,9 @@ export const mcpCatalog: McpCatalog = {
           },
           "output_config": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "Accepted and ignored."
           },
@@ -2818,18 +2814,19 @@ export const mcpCatalog: McpCatalog = {
             "description": "Accepted and ignored; `javascript_enabled: true` adds a note (pages are read without running scripts)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Skip URLs robots.txt disallows for the service token (status `skipped`, a warning, uncharged). false fetches them anyway, with a warning, and records the override against the key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2846,6 +2843,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2856,13 +2854,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -2898,33 +2894,33 @@ export const mcpCatalog: McpCatalog = {
             "description": "One search. Exactly one of `query` or `queries` is required."
           },
           "queries": {
+            "minItems": 1,
+            "maxItems": 10,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 2000
             },
-            "minItems": 1,
-            "maxItems": 10,
             "description": "A batch of 1 to 10 searches run concurrently; `results_by_query` keeps their order, and a query that fails carries its own `error` inside the 200. Charged 5 credits per query answered."
           },
           "limit": {
+            "default": 10,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 10,
             "description": "Results per query (1–100), gathered across as many provider pages as it takes."
           },
           "offset": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
             "maximum": 1000,
-            "default": 0,
             "description": "Results to skip first (0, 10, 20, …): `offset: 10` starts at the 11th result."
           },
           "lang": {
             "type": "string",
-            "pattern": "^[a-z]{2}$/i",
+            "pattern": "^[A-Za-z]{2}$",
             "description": "ISO 639-1 language of the results; echoed in `search_metadata.lang` (`en` when omitted)."
           },
           "site": {
@@ -2932,11 +2928,12 @@ export const mcpCatalog: McpCatalog = {
             "description": "Restrict results to a domain: appended to the query as `site:<domain>`."
           },
           "safe_search": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Filter explicit results."
           },
           "time_range": {
+            "default": "all",
             "type": "string",
             "enum": [
               "day",
@@ -2945,7 +2942,6 @@ export const mcpCatalog: McpCatalog = {
               "year",
               "all"
             ],
-            "default": "all",
             "description": "Only results from the past `day`, `week`, `month` or `year`; `all` for any time."
           },
           "file_type": {
@@ -2953,6 +2949,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "Only files of this extension: appended as `filetype:<ext>`."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2969,6 +2966,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2979,20 +2977,18 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         }
@@ -3031,26 +3027,26 @@ export const mcpCatalog: McpCatalog = {
             "description": "Domain or URL whose rank to find. Matched by host, subdomains included: `example.com` matches `www.example.com` and `blog.example.com`, never `notexample.com`."
           },
           "depth": {
+            "default": 30,
             "type": "integer",
             "minimum": 10,
             "maximum": 200,
-            "default": 30,
             "description": "How many organic results to scan (10–200)."
           },
           "device": {
+            "default": "desktop",
             "type": "string",
             "enum": [
               "desktop",
               "mobile"
             ],
-            "default": "desktop",
             "description": "Device the SERP is taken on."
           },
           "location_name": {
+            "default": "United States",
             "type": "string",
             "minLength": 1,
             "maxLength": 200,
-            "default": "United States",
             "description": "Location of the search, by name as Google names it (`London,England,United Kingdom`)."
           },
           "location_code": {
@@ -3059,10 +3055,10 @@ export const mcpCatalog: McpCatalog = {
             "description": "Location by Google Ads criterion id (2840 = United States); wins over `location_name`."
           },
           "language_code": {
+            "default": "en",
             "type": "string",
             "minLength": 2,
             "maxLength": 10,
-            "default": "en",
             "description": "Language of the search."
           }
         },
@@ -3099,40 +3095,47 @@ export const mcpCatalog: McpCatalog = {
             "description": "Site to describe: its sitemaps are read, else it is crawled from this page."
           },
           "format": {
+            "default": "both",
             "type": "string",
             "enum": [
               "both",
               "llms-txt",
               "llms-full-txt"
             ],
-            "default": "both",
             "description": "`llms-txt` (links with notes), `llms-full-txt` (the pages in full, as markdown) or `both`."
           },
           "complianceLevel": {
+            "default": "standard",
             "type": "string",
             "enum": [
               "basic",
               "standard",
               "strict"
             ],
-            "default": "standard",
             "description": "`basic`: name, summary and links. `standard`: adds usage guidelines and the contact. `strict`: adds restrictions (the paths robots.txt disallows, `customRestrictions`) and leaves out pages marked noindex or noai."
           },
           "analysisOptions": {
+            "default": {
+              "maxDepth": 2,
+              "maxPages": 50,
+              "detectAPIs": true,
+              "analyzeContent": true,
+              "checkSecurity": true
+            },
             "type": "object",
             "properties": {
               "maxDepth": {
+                "default": 2,
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 5,
-                "default": 2,
                 "description": "Links followed away from `url` (1–5)."
               },
               "maxPages": {
+                "default": 50,
                 "type": "integer",
                 "minimum": 10,
                 "maximum": 500,
-                "default": 50,
                 "description": "Pages to analyse (10–500); clamped to 50 on the hosted service and reported in `clamps_applied`."
               },
               "respectRobots": {
@@ -3140,30 +3143,27 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Alias of `respect_robots`: false from either turns the robots.txt gate off."
               },
               "detectAPIs": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "List API endpoints the pages link to or mention (`api_endpoints_detected`, at most 10)."
               },
               "analyzeContent": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Add `analysis`: word counts, sections and languages of the pages read."
               },
               "checkSecurity": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Add `security`: HTTPS and the security headers of the entry page's response."
               }
-            },
-            "default": {
-              "maxDepth": 2,
-              "maxPages": 50,
-              "detectAPIs": true,
-              "analyzeContent": true,
-              "checkSecurity": true
             }
           },
           "outputOptions": {
+            "default": {
+              "includeDetailed": false,
+              "includeAnalysis": false
+            },
             "type": "object",
             "properties": {
               "organizationName": {
@@ -3176,6 +3176,7 @@ export const mcpCatalog: McpCatalog = {
                 "type": "string",
                 "maxLength": 254,
                 "format": "email",
+                "pattern": "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$",
                 "description": "Printed as the contact line (standard and strict)."
               },
               "customGuidelines": {
@@ -3189,31 +3190,27 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Extra restrictions, one per line (strict)."
               },
               "includeDetailed": {
-                "type": "boolean",
                 "default": false,
+                "type": "boolean",
                 "description": "Each link's note also lists the page's section headings."
               },
               "includeAnalysis": {
-                "type": "boolean",
                 "default": false,
+                "type": "boolean",
                 "description": "Add a paragraph summarising the analysis to llms.txt (needs analyzeContent)."
               }
-            },
-            "default": {
-              "includeDetailed": false,
-              "includeAnalysis": false
             }
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         },
@@ -3257,13 +3254,13 @@ export const mcpCatalog: McpCatalog = {
             "description": "Author name, `u/` prefix optional."
           },
           "mode": {
+            "default": "posts",
             "type": "string",
             "enum": [
               "posts",
               "comments",
               "thread"
             ],
-            "default": "posts",
             "description": "`posts`, `comments`, or `thread` (a post and its nested comments; needs `link_id`)."
           },
           "link_id": {
@@ -3295,22 +3292,23 @@ export const mcpCatalog: McpCatalog = {
             "description": "Only content posted before this time: ISO 8601 (`2024-06-01`, `2024-06-01T12:00:00Z`), epoch seconds, or an offset back from now (`7d`, `12h`, `30min`)."
           },
           "limit": {
+            "default": 25,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 25,
             "description": "Results (1–100); in `thread` mode the most comments returned before the rest are collapsed."
           },
           "sort": {
+            "default": "desc",
             "type": "string",
             "enum": [
               "desc",
               "asc"
             ],
-            "default": "desc",
             "description": "By date: newest first (`desc`) or oldest first."
           },
           "source": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -3318,7 +3316,6 @@ export const mcpCatalog: McpCatalog = {
               "archive_b",
               "web_discovery"
             ],
-            "default": "auto",
             "description": "`auto`: scoped searches and threads on `archive_a`, falling back to `archive_b`; an unscoped keyword search through `web_discovery`. `archive_a` needs `subreddit` or `author`; `thread` works on `archive_a` only; `web_discovery` returns at most 10 posts by relevance and ignores dates."
           }
         }
@@ -3369,22 +3366,22 @@ export const mcpCatalog: McpCatalog = {
             "description": "open: the page to load (absolute http(s)); it passes the SSRF guard and robots.txt before the browser starts. Ignored by the other operations."
           },
           "stealth": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "open: run the session in the stealth engine at level medium (renders JS; does not solve challenges). Fixed for the session."
           },
           "ttl": {
+            "default": 600,
             "type": "integer",
             "minimum": 30,
             "maximum": 3600,
-            "default": 600,
             "description": "open: hard lifetime in seconds (30–3600); the session closes then whatever its activity."
           },
           "activity_ttl": {
+            "default": 300,
             "type": "integer",
             "minimum": 10,
             "maximum": 3600,
-            "default": 300,
             "description": "open: idle seconds (10–3600) after which the session closes; every operation restarts this clock."
           },
           "viewport": {
@@ -3409,30 +3406,32 @@ export const mcpCatalog: McpCatalog = {
             "description": "open: viewport; 1280×800 when omitted."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 10000,
             "maximum": 120000,
-            "default": 30000,
             "description": "Milliseconds (10000–120000) for the first navigation on open and the action chain on act; keep within the ~25 s REST window."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "interactive_only": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "snapshot: only interactive elements; false also lists headings and landmarks (without refs)."
           },
           "max_nodes": {
+            "default": 200,
             "type": "integer",
             "minimum": 1,
             "maximum": 1000,
-            "default": 200,
             "description": "snapshot: most lines returned (1–1000); `snapshot.truncated` is true when the cap was hit."
           },
           "actions": {
+            "minItems": 1,
+            "maxItems": 20,
             "type": "array",
             "items": {
               "oneOf": [
@@ -3441,9 +3440,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "wait"
-                      ]
+                      "const": "wait"
                     },
                     "duration": {
                       "type": "integer",
@@ -3468,9 +3465,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "click"
-                      ]
+                      "const": "click"
                     },
                     "selector": {
                       "type": "string",
@@ -3479,19 +3474,19 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "button": {
+                      "default": "left",
                       "type": "string",
                       "enum": [
                         "left",
                         "right",
                         "middle"
-                      ],
-                      "default": "left"
+                      ]
                     },
                     "click_count": {
+                      "default": 1,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 3,
-                      "default": 1
+                      "maximum": 3
                     }
                   },
                   "required": [
@@ -3505,9 +3500,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "type"
-                      ]
+                      "const": "type"
                     },
                     "selector": {
                       "type": "string",
@@ -3521,13 +3514,13 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Text to enter."
                     },
                     "clear": {
-                      "type": "boolean",
                       "default": true,
+                      "type": "boolean",
                       "description": "Replace the field’s value (false appends)."
                     },
                     "submit": {
-                      "type": "boolean",
                       "default": false,
+                      "type": "boolean",
                       "description": "Press Enter afterwards."
                     }
                   },
@@ -3543,9 +3536,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "press"
-                      ]
+                      "const": "press"
                     },
                     "key": {
                       "type": "string",
@@ -3571,19 +3562,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "scroll"
-                      ]
+                      "const": "scroll"
                     },
                     "direction": {
+                      "default": "down",
                       "type": "string",
                       "enum": [
                         "down",
                         "up",
                         "left",
                         "right"
-                      ],
-                      "default": "down"
+                      ]
                     },
                     "amount": {
                       "type": "integer",
@@ -3608,13 +3597,11 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "screenshot"
-                      ]
+                      "const": "screenshot"
                     },
                     "full_page": {
-                      "type": "boolean",
-                      "default": false
+                      "default": false,
+                      "type": "boolean"
                     },
                     "selector": {
                       "type": "string",
@@ -3623,18 +3610,18 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "format": {
+                      "default": "png",
                       "type": "string",
                       "enum": [
                         "png",
                         "jpeg"
-                      ],
-                      "default": "png"
+                      ]
                     },
                     "quality": {
+                      "default": 80,
                       "type": "integer",
                       "minimum": 0,
-                      "maximum": 100,
-                      "default": 80
+                      "maximum": 100
                     }
                   },
                   "required": [
@@ -3647,9 +3634,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "select"
-                      ]
+                      "const": "select"
                     },
                     "selector": {
                       "type": "string",
@@ -3663,12 +3648,12 @@ export const mcpCatalog: McpCatalog = {
                           "type": "string"
                         },
                         {
+                          "minItems": 1,
+                          "maxItems": 100,
                           "type": "array",
                           "items": {
                             "type": "string"
-                          },
-                          "minItems": 1,
-                          "maxItems": 100
+                          }
                         }
                       ],
                       "description": "Option value(s) to select."
@@ -3689,9 +3674,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "hover"
-                      ]
+                      "const": "hover"
                     },
                     "selector": {
                       "type": "string",
@@ -3711,9 +3694,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "navigate"
-                      ]
+                      "const": "navigate"
                     },
                     "url": {
                       "type": "string",
@@ -3733,19 +3714,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "snapshot"
-                      ]
+                      "const": "snapshot"
                     },
                     "interactive_only": {
-                      "type": "boolean",
-                      "default": true
+                      "default": true,
+                      "type": "boolean"
                     },
                     "max_nodes": {
+                      "default": 200,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 1000,
-                      "default": 200
+                      "maximum": 1000
                     }
                   },
                   "required": [
@@ -3756,16 +3735,19 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "One action: `wait` (duration or selector), `click`, `type` (text), `press` (key), `scroll`, `screenshot`, `select`, `hover`, `navigate` (url), `snapshot`. executeJavaScript is refused."
             },
-            "minItems": 1,
-            "maxItems": 20,
             "description": "1 to 20 actions, run in order."
           },
           "continue_on_error": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "act: keep running after a failed action; the per-action results say which ran."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 4,
             "type": "array",
             "items": {
               "type": "string",
@@ -3776,32 +3758,27 @@ export const mcpCatalog: McpCatalog = {
                 "json"
               ]
             },
-            "minItems": 1,
-            "maxItems": 4,
-            "default": [
-              "markdown"
-            ],
             "description": "read: markdown, html, text, json (title, metadata, structured data), from the live DOM."
           },
           "full_page": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "screenshot: the whole page, not the viewport."
           },
           "format": {
+            "default": "png",
             "type": "string",
             "enum": [
               "png",
               "jpeg"
             ],
-            "default": "png",
             "description": "screenshot: png or jpeg."
           },
           "quality": {
+            "default": 80,
             "type": "integer",
             "minimum": 0,
             "maximum": 100,
-            "default": 80,
             "description": "screenshot: JPEG quality 0–100."
           },
           "selector": {
@@ -3811,13 +3788,14 @@ export const mcpCatalog: McpCatalog = {
             "description": "screenshot: one element, by CSS selector or `@e<n>` ref."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "snapshot, act, read: most characters of page content (content.markdown, content.text, content.html and snapshot trees) returned inline; more is stored for an hour and returned as a handle for read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -3834,6 +3812,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -3844,13 +3823,11 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
@@ -3886,20 +3863,21 @@ export const mcpCatalog: McpCatalog = {
             "description": "What to find out, in words. URLs written in it are read first."
           },
           "maxSteps": {
+            "default": 8,
             "type": "integer",
             "minimum": 1,
             "maximum": 20,
-            "default": 8,
             "description": "Most actions the agent takes (each search, page read and stealth retry is one step); keep it small."
           },
           "maxUrls": {
+            "default": 5,
             "type": "integer",
             "minimum": 1,
             "maximum": 10,
-            "default": 5,
             "description": "Most pages the agent reads."
           },
           "urls": {
+            "maxItems": 10,
             "type": "array",
             "items": {
               "type": "string",
@@ -3907,26 +3885,28 @@ export const mcpCatalog: McpCatalog = {
               "format": "uri",
               "description": "A page to start from."
             },
-            "maxItems": 10,
             "description": "Pages to read first, before anything the search finds."
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema of a structured answer; without it the answer is prose."
           },
           "model": {
+            "default": "default",
             "type": "string",
             "enum": [
               "default",
               "pro"
             ],
-            "default": "default",
             "description": "`pro` is available on the self-hosted server only; the REST API refuses it."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
@@ -3986,15 +3966,15 @@ export const mcpCatalog: McpCatalog = {
               },
               "language": {
                 "type": "string",
-                "pattern": "^[a-z]{2}$/i",
+                "pattern": "^[A-Za-z]{2}$",
                 "description": "ISO 639-1 language of the sources searched for (default `en`)."
               },
               "domains": {
+                "maxItems": 10,
                 "type": "array",
                 "items": {
                   "type": "string"
                 },
-                "maxItems": 10,
                 "description": "Search only these domains (and their subdomains), at most 10."
               }
             },
@@ -4007,8 +3987,8 @@ export const mcpCatalog: McpCatalog = {
             "description": "Sources to read (1–10); overrides the depth level."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },

@@ -108,6 +108,9 @@ function inputOf(parameters: Parameter[], body: JsonSchema | null, bodyRequired:
       if (bodyRequired) required.push('body');
     }
   }
+  // A body that is the whole input (every tool's) is published as it stands, so MCP's inputSchema
+  // is the request schema itself, description and all, not a copy rebuilt from its properties.
+  if (mode === 'fields' && parameters.length === 0 && body) return { input: body, mode };
   const input: JsonSchema = { type: 'object', properties };
   if (required.length > 0) input.required = required;
   if (mode === 'fields' && body?.additionalProperties !== undefined) {
