@@ -1,8 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
+import { toolJsonSchema } from '../tools/json-schema.js';
+import { storedResultSchema } from '../tools/shared/stored-result.js';
 import type { AppEnv } from './env.js';
-import { requestJsonSchema, toolPath } from './self-description.js';
+import { requestJsonSchema, responseJsonSchema, toolPath } from './self-description.js';
+import { toolSuccessSchema } from './tool-success.js';
 
 const errorResponse = z
   .object({
@@ -15,19 +18,9 @@ const errorResponse = z
   })
   .openapi('ErrorResponse');
 
-const toolSuccess = z
-  .object({
-    success: z.literal(true),
-    data: z.record(z.string(), z.unknown()).openapi({ description: 'Tool-specific result' }),
-    credits_used: z.number().int(),
-    credits_remaining: z.number().int(),
-    processing_time: z.number().openapi({ description: 'Milliseconds' }),
-    warnings: z
-      .array(z.string())
-      .optional()
-      .openapi({ description: 'Present only when the call produced one' }),
-  })
-  .openapi('ToolSuccess');
+const toolSuccess = toolSuccessSchema(
+  z.record(z.string(), z.unknown()).openapi({ description: 'Tool-specific result' }),
+).openapi('ToolSuccess');
 
 const toolInfo = z
   .object({
@@ -42,6 +35,9 @@ const toolInfo = z
       price: z.number().int(),
       pricing: z.object({ base: z.number().int(), notes: z.array(z.string()).optional() }),
       request_schema: z.record(z.string(), z.unknown()),
+      response_schema: z
+        .record(z.string(), z.unknown())
+        .openapi({ description: 'JSON Schema of the 200 answer, `data` typed' }),
       example: z.record(z.string(), z.unknown()),
     }),
   })
@@ -85,6 +81,23 @@ function errorResponses() {
   );
 }
 
+/** `extract_text` → `ExtractTextResult`: the component both SDKs name the tool's result type after. */
+export function resultComponentName(tool: ToolDefinition<AnyToolSchema>): string {
+  return `${tool.name.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())}Result`;
+}
+
+/** The 200 envelope with `data` a reference to the tool's result, registered as its own component. */
+function successSchema(app: OpenAPIHono<AppEnv>, tool: ToolDefinition<AnyToolSchema>) {
+  const envelope = responseJsonSchema(tool);
+  if (!envelope) return toolSuccess;
+  const name = resultComponentName(tool);
+  app.openAPIRegistry.registerComponent('schemas', name, envelope.properties.data);
+  return {
+    ...envelope,
+    properties: { ...envelope.properties, data: { $ref: `#/components/schemas/${name}` } },
+  };
+}
+
 export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition<AnyToolSchema>): void {
   const path = toolPath(tool.name);
   app.openAPIRegistry.registerPath({
@@ -102,7 +115,10 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
       },
     },
     responses: {
-      '200': { description: 'Success envelope', content: { 'application/json': { schema: toolSuccess } } },
+      '200': {
+        description: `Success envelope; \`data\` is ${resultComponentName(tool)}, or a StoredResult handle when it is over \`max_inline_chars\` (read it with read_result)`,
+        content: { 'application/json': { schema: successSchema(app, tool) } },
+      },
       ...errorResponses(),
     },
   });
@@ -123,6 +139,11 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
 
 export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
   registerKeySchemes(app);
+  app.openAPIRegistry.registerComponent(
+    'schemas',
+    'StoredResult',
+    toolJsonSchema(storedResultSchema, 'output'),
+  );
   app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {

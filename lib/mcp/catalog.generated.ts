@@ -356,6 +356,222 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "text": {
+                    "type": "string",
+                    "description": "The text (output_format `text`)."
+                  },
+                  "markdown": {
+                    "type": "string",
+                    "description": "The GFM markdown (output_format `markdown`)."
+                  },
+                  "output_format": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "markdown"
+                    ]
+                  },
+                  "word_count": {
+                    "type": "integer",
+                    "description": "Words of the returned text, before redaction."
+                  },
+                  "char_count": {
+                    "type": "integer"
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "description": "The text was cut to `max_length`."
+                  },
+                  "metadata": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "description": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "word_count": {
+                        "type": "integer",
+                        "description": "Of the whole extraction, before the cut."
+                      },
+                      "character_count": {
+                        "type": "integer"
+                      },
+                      "selector_used": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "links_preserved": {
+                        "type": "boolean"
+                      },
+                      "formatting_preserved": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "title",
+                      "description",
+                      "word_count",
+                      "character_count",
+                      "selector_used",
+                      "links_preserved",
+                      "formatting_preserved"
+                    ]
+                  },
+                  "url": {
+                    "description": "The final URL after redirects; null for `html` input.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "rendered": {
+                    "type": "boolean",
+                    "description": "The page was rendered in a browser."
+                  },
+                  "escalated": {
+                    "type": "boolean",
+                    "description": "The call escalated to the stealth browser (+5 credits)."
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "output_format",
+                  "word_count",
+                  "char_count",
+                  "truncated",
+                  "metadata",
+                  "url",
+                  "rendered",
+                  "escalated"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "The readable text of a page or of supplied HTML, as plain text or markdown.",
         "openWorldHint": true
@@ -4031,6 +4247,230 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "targets": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "url": {
+                        "type": "string",
+                        "maxLength": 8192,
+                        "format": "uri",
+                        "description": "Public http(s) page to watch."
+                      },
+                      "selector": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 1000,
+                        "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                      }
+                    },
+                    "required": [
+                      "url"
+                    ],
+                    "description": "One page of a monitor."
+                  }
+                },
+                "schedule_cron": {
+                  "type": "string"
+                },
+                "timezone": {
+                  "type": "string"
+                },
+                "notify_emails": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "webhook_url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "retention_days": {
+                  "type": "integer"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "active",
+                    "paused"
+                  ]
+                },
+                "next_run_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time",
+                  "description": "Next slot; null when paused."
+                },
+                "last_check_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                },
+                "estimated_credits_per_month": {
+                  "type": "integer",
+                  "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "last_check": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "monitor_id": {
+                      "type": "string"
+                    },
+                    "trigger": {
+                      "type": "string",
+                      "enum": [
+                        "schedule",
+                        "manual"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "running",
+                        "completed",
+                        "failed",
+                        "skipped_overlap",
+                        "insufficient_credits"
+                      ]
+                    },
+                    "started_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "finished_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    },
+                    "summary": {
+                      "type": "object",
+                      "properties": {
+                        "total": {
+                          "type": "integer"
+                        },
+                        "new": {
+                          "type": "integer"
+                        },
+                        "changed": {
+                          "type": "integer"
+                        },
+                        "unchanged": {
+                          "type": "integer"
+                        },
+                        "blocked": {
+                          "type": "integer"
+                        },
+                        "errored": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "total",
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "errored"
+                      ]
+                    },
+                    "credits_reserved": {
+                      "type": "integer"
+                    },
+                    "credits_charged": {
+                      "type": "integer"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "monitor_id",
+                    "trigger",
+                    "status",
+                    "started_at",
+                    "finished_at",
+                    "summary",
+                    "credits_reserved",
+                    "credits_charged",
+                    "error"
+                  ]
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "targets",
+                "schedule_cron",
+                "timezone",
+                "notify_emails",
+                "webhook_url",
+                "retention_days",
+                "status",
+                "next_run_at",
+                "last_check_at",
+                "estimated_credits_per_month",
+                "created_at",
+                "updated_at",
+                "last_check"
+              ],
+              "description": "A monitor in a list: its newest check, never the secret."
+            }
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Pass as `cursor` for the next page; null on the last page."
+          }
+        },
+        "required": [
+          "data",
+          "next_cursor"
+        ]
+      },
       "annotations": {
         "title": "List monitors, newest first, each with its last check",
         "readOnlyHint": true
@@ -4149,6 +4589,128 @@ export const mcpCatalog: McpCatalog = {
           "targets"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Create a monitor (free)"
       },
@@ -4175,6 +4737,128 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4291,6 +4975,128 @@ export const mcpCatalog: McpCatalog = {
           "id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Update any subset of a monitor; pause or resume it"
       },
@@ -4319,6 +5125,32 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "deleted": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "deleted"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4351,6 +5183,226 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "monitor_id": {
+                "type": "string"
+              },
+              "trigger": {
+                "type": "string",
+                "enum": [
+                  "schedule",
+                  "manual"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "running",
+                  "completed",
+                  "failed",
+                  "skipped_overlap",
+                  "insufficient_credits"
+                ]
+              },
+              "started_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "finished_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "summary": {
+                "type": "object",
+                "properties": {
+                  "total": {
+                    "type": "integer"
+                  },
+                  "new": {
+                    "type": "integer"
+                  },
+                  "changed": {
+                    "type": "integer"
+                  },
+                  "unchanged": {
+                    "type": "integer"
+                  },
+                  "blocked": {
+                    "type": "integer"
+                  },
+                  "errored": {
+                    "type": "integer"
+                  }
+                },
+                "required": [
+                  "total",
+                  "new",
+                  "changed",
+                  "unchanged",
+                  "blocked",
+                  "errored"
+                ]
+              },
+              "credits_reserved": {
+                "type": "integer"
+              },
+              "credits_charged": {
+                "type": "integer"
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "pages": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    },
+                    "selector": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "error"
+                      ]
+                    },
+                    "change_percent": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "description": "Set on `changed`: (added + removed lines) / (lines before + lines after) × 100."
+                    },
+                    "structural_similarity": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "minimum": 0,
+                      "maximum": 1,
+                      "description": "Set on `changed`: overlap (Jaccard) of the tag-sequence shingles of the two captures; ~0.8 for a page with a fifth removed, under 0.2 for another site."
+                    },
+                    "added_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "removed_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "added_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "At most 20 lines of at most 500 characters."
+                    },
+                    "removed_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "content_hash": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "SHA-256 of the normalised text."
+                    },
+                    "error_code": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "`FETCH_FAILED`, `FETCH_TIMEOUT`, `SELECTOR_NOT_FOUND`, `ROBOTS_DISALLOWED`, `UPSTREAM_HTTP`, `SSRF_BLOCKED`, …"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "blocked_vendor": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "duration_ms": {
+                      "type": "integer"
+                    },
+                    "charged": {
+                      "type": "boolean"
+                    }
+                  },
+                  "required": [
+                    "url",
+                    "selector",
+                    "status",
+                    "change_percent",
+                    "structural_similarity",
+                    "added_count",
+                    "removed_count",
+                    "added_samples",
+                    "removed_samples",
+                    "content_hash",
+                    "error_code",
+                    "error",
+                    "blocked_vendor",
+                    "duration_ms",
+                    "charged"
+                  ]
+                }
+              }
+            },
+            "required": [
+              "id",
+              "monitor_id",
+              "trigger",
+              "status",
+              "started_at",
+              "finished_at",
+              "summary",
+              "credits_reserved",
+              "credits_charged",
+              "error",
+              "pages"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4395,6 +5447,122 @@ export const mcpCatalog: McpCatalog = {
           "id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "monitor_id": {
+                  "type": "string"
+                },
+                "trigger": {
+                  "type": "string",
+                  "enum": [
+                    "schedule",
+                    "manual"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "completed",
+                    "failed",
+                    "skipped_overlap",
+                    "insufficient_credits"
+                  ]
+                },
+                "started_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "finished_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                },
+                "summary": {
+                  "type": "object",
+                  "properties": {
+                    "total": {
+                      "type": "integer"
+                    },
+                    "new": {
+                      "type": "integer"
+                    },
+                    "changed": {
+                      "type": "integer"
+                    },
+                    "unchanged": {
+                      "type": "integer"
+                    },
+                    "blocked": {
+                      "type": "integer"
+                    },
+                    "errored": {
+                      "type": "integer"
+                    }
+                  },
+                  "required": [
+                    "total",
+                    "new",
+                    "changed",
+                    "unchanged",
+                    "blocked",
+                    "errored"
+                  ]
+                },
+                "credits_reserved": {
+                  "type": "integer"
+                },
+                "credits_charged": {
+                  "type": "integer"
+                },
+                "error": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              },
+              "required": [
+                "id",
+                "monitor_id",
+                "trigger",
+                "status",
+                "started_at",
+                "finished_at",
+                "summary",
+                "credits_reserved",
+                "credits_charged",
+                "error"
+              ]
+            }
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Pass as `cursor` for the next page; null on the last page."
+          }
+        },
+        "required": [
+          "data",
+          "next_cursor"
+        ]
+      },
       "annotations": {
         "title": "Check history, newest first, without pages",
         "readOnlyHint": true
@@ -4433,6 +5601,298 @@ export const mcpCatalog: McpCatalog = {
           "check_id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "monitor_id": {
+                "type": "string"
+              },
+              "trigger": {
+                "type": "string",
+                "enum": [
+                  "schedule",
+                  "manual"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "running",
+                  "completed",
+                  "failed",
+                  "skipped_overlap",
+                  "insufficient_credits"
+                ]
+              },
+              "started_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "finished_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "summary": {
+                "type": "object",
+                "properties": {
+                  "total": {
+                    "type": "integer"
+                  },
+                  "new": {
+                    "type": "integer"
+                  },
+                  "changed": {
+                    "type": "integer"
+                  },
+                  "unchanged": {
+                    "type": "integer"
+                  },
+                  "blocked": {
+                    "type": "integer"
+                  },
+                  "errored": {
+                    "type": "integer"
+                  }
+                },
+                "required": [
+                  "total",
+                  "new",
+                  "changed",
+                  "unchanged",
+                  "blocked",
+                  "errored"
+                ]
+              },
+              "credits_reserved": {
+                "type": "integer"
+              },
+              "credits_charged": {
+                "type": "integer"
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "pages": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    },
+                    "selector": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "error"
+                      ]
+                    },
+                    "change_percent": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "description": "Set on `changed`: (added + removed lines) / (lines before + lines after) × 100."
+                    },
+                    "structural_similarity": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "minimum": 0,
+                      "maximum": 1,
+                      "description": "Set on `changed`: overlap (Jaccard) of the tag-sequence shingles of the two captures; ~0.8 for a page with a fifth removed, under 0.2 for another site."
+                    },
+                    "added_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "removed_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "added_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "At most 20 lines of at most 500 characters."
+                    },
+                    "removed_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "content_hash": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "SHA-256 of the normalised text."
+                    },
+                    "error_code": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "`FETCH_FAILED`, `FETCH_TIMEOUT`, `SELECTOR_NOT_FOUND`, `ROBOTS_DISALLOWED`, `UPSTREAM_HTTP`, `SSRF_BLOCKED`, …"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "blocked_vendor": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "duration_ms": {
+                      "type": "integer"
+                    },
+                    "charged": {
+                      "type": "boolean"
+                    }
+                  },
+                  "required": [
+                    "url",
+                    "selector",
+                    "status",
+                    "change_percent",
+                    "structural_similarity",
+                    "added_count",
+                    "removed_count",
+                    "added_samples",
+                    "removed_samples",
+                    "content_hash",
+                    "error_code",
+                    "error",
+                    "blocked_vendor",
+                    "duration_ms",
+                    "charged"
+                  ]
+                }
+              },
+              "deliveries": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "description": "Also the `webhook-id` header of every attempt."
+                    },
+                    "event": {
+                      "type": "string",
+                      "enum": [
+                        "monitor.page",
+                        "monitor.check.completed"
+                      ]
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "attempts": {
+                      "type": "integer"
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "retrying",
+                        "delivered",
+                        "failed"
+                      ]
+                    },
+                    "http_status": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "delivered_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    },
+                    "next_attempt_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "event",
+                    "url",
+                    "attempts",
+                    "status",
+                    "http_status",
+                    "error",
+                    "delivered_at",
+                    "next_attempt_at"
+                  ]
+                }
+              }
+            },
+            "required": [
+              "id",
+              "monitor_id",
+              "trigger",
+              "status",
+              "started_at",
+              "finished_at",
+              "summary",
+              "credits_reserved",
+              "credits_charged",
+              "error",
+              "pages",
+              "deliveries"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "One check with its pages and webhook deliveries",
         "readOnlyHint": true
@@ -4468,6 +5928,128 @@ export const mcpCatalog: McpCatalog = {
             "description": "Last UTC day, included. Defaults to today (UTC)."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "from": {
+                "type": "string",
+                "format": "date"
+              },
+              "to": {
+                "type": "string",
+                "format": "date"
+              },
+              "balance": {
+                "type": "integer",
+                "description": "Spendable credits now."
+              },
+              "plan": {
+                "type": "string"
+              },
+              "credits": {
+                "type": "integer",
+                "description": "Credits used over the range."
+              },
+              "calls": {
+                "type": "integer",
+                "description": "Calls over the range."
+              },
+              "tools": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "tool": {
+                      "type": "string",
+                      "description": "Tool name; monitor checks are `track_changes`."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer",
+                      "description": "Settled calls, failed ones (0 credits) included."
+                    }
+                  },
+                  "required": [
+                    "tool",
+                    "credits",
+                    "calls"
+                  ]
+                },
+                "description": "Totals per tool over the range, most credits first."
+              },
+              "days": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "date": {
+                      "type": "string",
+                      "format": "date",
+                      "description": "UTC day."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer"
+                    },
+                    "tools": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "tool": {
+                            "type": "string",
+                            "description": "Tool name; monitor checks are `track_changes`."
+                          },
+                          "credits": {
+                            "type": "integer"
+                          },
+                          "calls": {
+                            "type": "integer",
+                            "description": "Settled calls, failed ones (0 credits) included."
+                          }
+                        },
+                        "required": [
+                          "tool",
+                          "credits",
+                          "calls"
+                        ]
+                      },
+                      "description": "The tools called that day; empty on a day without calls."
+                    }
+                  },
+                  "required": [
+                    "date",
+                    "credits",
+                    "calls",
+                    "tools"
+                  ]
+                },
+                "description": "Every day of the range, in order, zeros included."
+              }
+            },
+            "required": [
+              "from",
+              "to",
+              "balance",
+              "plan",
+              "credits",
+              "calls",
+              "tools",
+              "days"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
       },
       "annotations": {
         "title": "Credits and calls per day and per tool, with the balance and plan (free)",

@@ -55,6 +55,13 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   pricingNotes?: string[];
   schema: S;
   example: z.input<S>;
+  /**
+   * The shape of `data` in a 200, in zod beside the request schema: published as the OpenAPI 200
+   * `data`, the self-description's `response_schema` and MCP `outputSchema`, typed in both SDKs, and
+   * every result the tests receive is parsed with it, so a result that drifts from it fails. Fields a
+   * call may leave out are optional; objects are not strict, so a new field is not a break.
+   */
+  result?: z.ZodType;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
   /**
    * Requests per second per key on this tool, per plan, where the tool's reference sets its own

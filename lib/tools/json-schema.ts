@@ -17,7 +17,8 @@ const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_IN
  * the `.openapi()` metadata every field carries (description, example, a documented `enum` for a
  * value checked in a refinement) is laid over each node as it is emitted.
  *
- * `io: 'input'` is what a caller may send (defaulted fields optional), `'output'` what a result holds.
+ * `io: 'input'` is what a caller may send (defaulted fields optional), `'output'` what a result holds
+ * (its objects left open: a field added later is not a break).
  */
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
@@ -28,6 +29,9 @@ export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonS
       for (const [key, value] of Object.entries(metadata ?? {})) {
         if (!GENERATOR_ONLY.has(key) && value !== undefined) jsonSchema[key] = value;
       }
+      // zod closes every output object; a result that gains a field is not a break for its readers.
+      if (io === 'output' && jsonSchema.additionalProperties === false)
+        delete jsonSchema.additionalProperties;
       for (const bound of ['minimum', 'maximum'] as const) {
         if (SAFE_INTEGER_BOUNDS.has(jsonSchema[bound] as number)) delete jsonSchema[bound];
       }

@@ -126,7 +126,7 @@ function method(operation: Operation): string {
   const inputParam = hasRequired(args) ? `input: T.${names.type}Input` : `input: T.${names.type}Input = {}`;
   const result = `Promise<T.${names.type}Response>`;
   if (operation.kind === 'tool') {
-    return `${doc}  ${names.typescript}(${inputParam}, options?: RequestOptions): ${result} {\n    return this.callTool(${JSON.stringify(names.mcp)}, input, options) as ${result};\n  }\n`;
+    return `${doc}  ${names.typescript}(${inputParam}, options?: RequestOptions): ${result} {\n    return this.callTool<T.${names.type}Response>(${JSON.stringify(names.mcp)}, input, options);\n  }\n`;
   }
   const pathParams = operation.spec.pathParams.map((name) => ({
     name,

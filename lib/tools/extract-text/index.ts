@@ -28,6 +28,7 @@ import {
   type TextSource,
   wordCount,
 } from './page-text.js';
+import { extractTextResult } from './result-schema.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
@@ -142,6 +143,7 @@ export const extractTextTool = defineTool({
     'A bad or unmatched selector, a blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractTextResult,
   example: { url: 'https://example.com/blog/launch', selector: 'article', output_format: 'markdown' },
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractTextData; credits: number }> {

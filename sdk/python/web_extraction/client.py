@@ -10,6 +10,11 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 from ._http import BaseClient, OperationSpec, RequestOptions
 from .types import (
     ToolName,
+    ExtractTextResult,
+    ExtractTextResultMetadata,
+    ExtractTextResultStealth,
+    ExtractTextResultRedaction,
+    StoredResult,
     ToolSuccess,
     ErrorResponse,
     ErrorResponseError,

@@ -54,6 +54,96 @@ ERROR_CODES = (
 ToolName = Literal["list_local_models", "fetch_url", "get_batch_results", "read_result", "extract_text", "extract_links", "extract_metadata", "scrape_template", "scrape", "scrape_structured", "extract_content", "map_site", "process_document", "localization", "extract_embedded_state", "track_changes", "analyze_content", "extract_structured", "extract_with_llm", "form_submit", "summarize_content", "crawl_deep", "stealth_mode", "scrape_with_actions", "batch_scrape", "search_web", "serp_rank", "generate_llms_txt", "forum_search", "browser_session", "agent", "deep_research"]
 
 
+ExtractTextResultMetadata = TypedDict(
+    "ExtractTextResultMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        # Of the whole extraction, before the cut.
+        "word_count": int,
+        "character_count": int,
+        "selector_used": Optional[str],
+        "links_preserved": bool,
+        "formatting_preserved": bool,
+    },
+)
+
+
+ExtractTextResultStealth = TypedDict(
+    "ExtractTextResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+ExtractTextResultRedaction = TypedDict(
+    "ExtractTextResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ExtractTextResultRequired = TypedDict(
+    "_ExtractTextResultRequired",
+    {
+        "output_format": Literal["text", "markdown"],
+        # Words of the returned text, before redaction.
+        "word_count": int,
+        "char_count": int,
+        # The text was cut to `max_length`.
+        "truncated": bool,
+        "metadata": "ExtractTextResultMetadata",
+        # The final URL after redirects; null for `html` input.
+        "url": Optional[str],
+        # The page was rendered in a browser.
+        "rendered": bool,
+        # The call escalated to the stealth browser (+5 credits).
+        "escalated": bool,
+    },
+)
+
+_ExtractTextResultOptional = TypedDict(
+    "_ExtractTextResultOptional",
+    {
+        # The text (output_format `text`).
+        "text": str,
+        # The GFM markdown (output_format `markdown`).
+        "markdown": str,
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractTextResultStealth",
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ExtractTextResultRedaction",
+    },
+    total=False,
+)
+
+
+class ExtractTextResult(_ExtractTextResultRequired, _ExtractTextResultOptional):
+    pass
+
+
+StoredResult = TypedDict(
+    "StoredResult",
+    {
+        # The first characters of the result JSON (at most 1,000).
+        "preview": str,
+        # Read the whole result with read_result (kept 1 hour).
+        "result_handle": str,
+        # Characters of the whole result JSON.
+        "total_chars": int,
+        "truncated": Literal[True],
+        # When the stored result is deleted (ISO 8601).
+        "expires_at": str,
+    },
+)
+
+
 _ToolSuccessRequired = TypedDict(
     "_ToolSuccessRequired",
     {
@@ -152,6 +242,8 @@ ToolInfoData = TypedDict(
         "price": int,
         "pricing": "ToolInfoDataPricing",
         "request_schema": Dict[str, Any],
+        # JSON Schema of the 200 answer, `data` typed
+        "response_schema": Dict[str, Any],
         "example": Dict[str, Any],
     },
 )
@@ -742,8 +834,31 @@ ExtractTextInput = TypedDict(
 )
 
 
+_ExtractTextResponseRequired = TypedDict(
+    "_ExtractTextResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractTextResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractTextResponseOptional = TypedDict(
+    "_ExtractTextResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_text.
-ExtractTextResponse = ToolSuccess
+class ExtractTextResponse(_ExtractTextResponseRequired, _ExtractTextResponseOptional):
+    pass
 
 
 # Arguments of tool extract_links.

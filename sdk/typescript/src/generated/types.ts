@@ -53,6 +53,90 @@ export type ErrorCode =
  */
 export type ToolName = "list_local_models" | "fetch_url" | "get_batch_results" | "read_result" | "extract_text" | "extract_links" | "extract_metadata" | "scrape_template" | "scrape" | "scrape_structured" | "extract_content" | "map_site" | "process_document" | "localization" | "extract_embedded_state" | "track_changes" | "analyze_content" | "extract_structured" | "extract_with_llm" | "form_submit" | "summarize_content" | "crawl_deep" | "stealth_mode" | "scrape_with_actions" | "batch_scrape" | "search_web" | "serp_rank" | "generate_llms_txt" | "forum_search" | "browser_session" | "agent" | "deep_research";
 
+export interface ExtractTextResult {
+  /**
+   * The text (output_format `text`).
+   */
+  text?: string;
+  /**
+   * The GFM markdown (output_format `markdown`).
+   */
+  markdown?: string;
+  output_format: "text" | "markdown";
+  /**
+   * Words of the returned text, before redaction.
+   */
+  word_count: number;
+  char_count: number;
+  /**
+   * The text was cut to `max_length`.
+   */
+  truncated: boolean;
+  metadata: {
+    title: string | null;
+    description: string | null;
+    /**
+     * Of the whole extraction, before the cut.
+     */
+    word_count: number;
+    character_count: number;
+    selector_used: string | null;
+    links_preserved: boolean;
+    formatting_preserved: boolean;
+  };
+  /**
+   * The final URL after redirects; null for `html` input.
+   */
+  url: string | null;
+  /**
+   * The page was rendered in a browser.
+   */
+  rendered: boolean;
+  /**
+   * The call escalated to the stealth browser (+5 credits).
+   */
+  escalated: boolean;
+  /**
+   * Present when the call escalated to the stealth browser.
+   */
+  stealth?: {
+    engine: string;
+    /**
+     * Vendor of the wall the plain fetch met, or `unknown`.
+     */
+    vendor_detected: string;
+  };
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface StoredResult {
+  /**
+   * The first characters of the result JSON (at most 1,000).
+   */
+  preview: string;
+  /**
+   * Read the whole result with read_result (kept 1 hour).
+   */
+  result_handle: string;
+  /**
+   * Characters of the whole result JSON.
+   */
+  total_chars: number;
+  truncated: true;
+  /**
+   * When the stored result is deleted (ISO 8601).
+   */
+  expires_at: string;
+  [key: string]: unknown;
+}
+
 export interface ToolSuccess {
   success: true;
   /**
@@ -98,6 +182,10 @@ export interface ToolInfo {
       notes?: string[];
     };
     request_schema: Record<string, unknown>;
+    /**
+     * JSON Schema of the 200 answer, `data` typed
+     */
+    response_schema: Record<string, unknown>;
     example: Record<string, unknown>;
   };
 }
@@ -665,7 +753,20 @@ export interface ExtractTextInput {
 /**
  * Answer of tool `extract_text`.
  */
-export type ExtractTextResponse = ToolSuccess;
+export interface ExtractTextResponse {
+  success: true;
+  data: ExtractTextResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_links`.
