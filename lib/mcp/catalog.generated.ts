@@ -17,6 +17,115 @@ export const mcpCatalog: McpCatalog = {
         "properties": {},
         "description": "No parameters: send `{}`."
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "base_url": {
+                    "type": "string",
+                    "description": "The Ollama runtime that answered."
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "models": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "size": {
+                          "type": "integer",
+                          "description": "Bytes."
+                        },
+                        "modified_at": {
+                          "type": "string"
+                        },
+                        "digest": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "name",
+                        "size",
+                        "modified_at",
+                        "digest"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "base_url",
+                  "count",
+                  "models"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "The models installed in the local model runtime (Ollama), with size, date and digest.",
         "openWorldHint": true
@@ -124,6 +233,179 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "description": "The URL asked for."
+                  },
+                  "final_url": {
+                    "type": "string",
+                    "description": "The URL that answered, after redirects."
+                  },
+                  "status_code": {
+                    "type": "integer"
+                  },
+                  "content_type": {
+                    "description": "MIME type without parameters; null when none was sent.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "charset": {
+                    "type": "string",
+                    "description": "The encoding the body was decoded from (WHATWG name)."
+                  },
+                  "bytes": {
+                    "type": "integer",
+                    "description": "Body size after content decoding, before charset decoding."
+                  },
+                  "redirects": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Each URL a redirect led to, in order."
+                  },
+                  "headers": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "string"
+                    },
+                    "description": "Response headers, lower-cased; Set-Cookie left out."
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "format": {
+                    "type": "string",
+                    "enum": [
+                      "html",
+                      "text",
+                      "markdown"
+                    ]
+                  },
+                  "fetched_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "status_code",
+                  "content_type",
+                  "charset",
+                  "bytes",
+                  "redirects",
+                  "headers",
+                  "content",
+                  "format",
+                  "fetched_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "One page fetched raw: the body as served (or its text or markdown) with status, headers and redirects.",
         "openWorldHint": true
@@ -167,6 +449,223 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "batchId"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "batch_id": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string"
+                  },
+                  "page": {
+                    "type": "integer"
+                  },
+                  "limit": {
+                    "type": "integer"
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "total_pages": {
+                    "type": "integer"
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "success",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "data": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string",
+                              "description": "The id sent with the URL, else its index in `urls`."
+                            },
+                            "http_status": {
+                              "description": "The target's status; null when none came.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "title": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "description": "Main content text (at most 5,000 characters); null unless success.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "fields": {
+                              "anyOf": [
+                                {
+                                  "type": "object",
+                                  "propertyNames": {
+                                    "type": "string"
+                                  },
+                                  "additionalProperties": {
+                                    "type": [
+                                      "string",
+                                      "null"
+                                    ]
+                                  }
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ],
+                              "description": "Values of the extraction template."
+                            },
+                            "field_notes": {
+                              "anyOf": [
+                                {
+                                  "type": "object",
+                                  "propertyNames": {
+                                    "type": "string"
+                                  },
+                                  "additionalProperties": {
+                                    "type": "string"
+                                  }
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "error": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "error_code": {
+                              "description": "The code a single-URL tool would have answered with.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "http_status",
+                            "title",
+                            "text",
+                            "fields",
+                            "field_notes",
+                            "error",
+                            "error_code"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "status",
+                        "data"
+                      ]
+                    }
+                  },
+                  "completed_at": {
+                    "type": "string"
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "batch_id",
+                  "status",
+                  "page",
+                  "limit",
+                  "total",
+                  "total_pages",
+                  "results",
+                  "completed_at",
+                  "expires_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -217,6 +716,133 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "result_handle"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "result_handle": {
+                    "type": "string"
+                  },
+                  "tool": {
+                    "type": "string",
+                    "description": "The tool whose result was stored."
+                  },
+                  "json_path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "total_chars": {
+                    "type": "integer"
+                  },
+                  "value_chars": {
+                    "type": "integer",
+                    "description": "Characters of the selected value."
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  },
+                  "value": {
+                    "description": "The selected value itself, when it fits in one call."
+                  },
+                  "content": {
+                    "type": "string",
+                    "description": "One page of the selected value's text, when it does not."
+                  },
+                  "offset": {
+                    "type": "integer"
+                  },
+                  "returned_chars": {
+                    "type": "integer"
+                  },
+                  "truncated": {
+                    "type": "boolean"
+                  },
+                  "next_offset": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "result_handle",
+                  "tool",
+                  "json_path",
+                  "total_chars",
+                  "value_chars",
+                  "expires_at",
+                  "offset",
+                  "returned_chars",
+                  "truncated",
+                  "next_offset"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -677,6 +1303,218 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "links": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "href": {
+                          "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "text": {
+                          "type": "string"
+                        },
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "internal",
+                            "external",
+                            "anchor",
+                            "other",
+                            "relative"
+                          ]
+                        },
+                        "domain": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "rel": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "original_href": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "description": "With `include_metadata` only.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "href",
+                        "text",
+                        "type",
+                        "domain",
+                        "rel",
+                        "original_href"
+                      ]
+                    }
+                  },
+                  "statistics": {
+                    "type": "object",
+                    "properties": {
+                      "total_links": {
+                        "type": "integer"
+                      },
+                      "internal_links": {
+                        "type": "integer"
+                      },
+                      "external_links": {
+                        "type": "integer"
+                      },
+                      "anchor_links": {
+                        "type": "integer"
+                      },
+                      "relative_links": {
+                        "type": "integer"
+                      },
+                      "other_links": {
+                        "type": "integer"
+                      },
+                      "unique_domains": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "total_links",
+                      "internal_links",
+                      "external_links",
+                      "anchor_links",
+                      "relative_links",
+                      "other_links",
+                      "unique_domains"
+                    ],
+                    "description": "Over the returned links (after filtering and deduplication)."
+                  },
+                  "domains": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "integer"
+                    },
+                    "description": "Links per domain, with `include_metadata`."
+                  },
+                  "base_url": {
+                    "description": "What relative links resolved against.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted_from": {
+                    "type": "string",
+                    "description": "The final URL after redirects, or 'html'."
+                  },
+                  "escalated": {
+                    "type": "boolean"
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  }
+                },
+                "required": [
+                  "links",
+                  "statistics",
+                  "base_url",
+                  "extracted_from",
+                  "escalated"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Every link of a page or of supplied HTML, typed, filtered, deduplicated and counted.",
         "openWorldHint": true
@@ -722,6 +1560,233 @@ export const mcpCatalog: McpCatalog = {
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "description": "The URL asked for.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "final_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "status_code": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "content_type": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "title": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "description": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "canonical_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "language": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "author": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "published_time": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "modified_time": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "site_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "favicon": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "image": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "keywords": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "robots": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "open_graph": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                  },
+                  "twitter": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "string"
+                    }
+                  },
+                  "json_ld": {
+                    "type": "array",
+                    "items": {},
+                    "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                  },
+                  "word_count": {
+                    "type": "integer",
+                    "description": "Words of the visible text of the whole page."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "status_code",
+                  "content_type",
+                  "title",
+                  "description",
+                  "canonical_url",
+                  "language",
+                  "author",
+                  "published_time",
+                  "modified_time",
+                  "site_name",
+                  "favicon",
+                  "image",
+                  "keywords",
+                  "robots",
+                  "open_graph",
+                  "twitter",
+                  "json_ld",
+                  "word_count"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "A page's metadata: title, description, canonical, language, author, dates, Open Graph, JSON-LD.",
@@ -993,6 +2058,433 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "description": "The final URL after redirects."
+                  },
+                  "formats": {
+                    "type": "object",
+                    "properties": {
+                      "markdown": {
+                        "type": "string"
+                      },
+                      "html": {
+                        "type": "string"
+                      },
+                      "rawHtml": {
+                        "type": "string"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "links": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "href": {
+                              "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "type": "string"
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "internal",
+                                "external",
+                                "anchor",
+                                "other",
+                                "relative"
+                              ]
+                            },
+                            "domain": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "rel": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "original_href": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "description": "With `include_metadata` only.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "href",
+                            "text",
+                            "type",
+                            "domain",
+                            "rel",
+                            "original_href"
+                          ]
+                        }
+                      },
+                      "metadata": {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "canonical_url": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "language": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "published_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "modified_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "site_name": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "favicon": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "keywords": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "robots": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "open_graph": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "anyOf": [
+                                {
+                                  "type": "string"
+                                },
+                                {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              ]
+                            },
+                            "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                          },
+                          "twitter": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "type": "string"
+                            }
+                          },
+                          "json_ld": {
+                            "type": "array",
+                            "items": {},
+                            "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "canonical_url",
+                          "language",
+                          "author",
+                          "published_time",
+                          "modified_time",
+                          "site_name",
+                          "favicon",
+                          "image",
+                          "keywords",
+                          "robots",
+                          "open_graph",
+                          "twitter",
+                          "json_ld"
+                        ]
+                      },
+                      "highlights": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "text": {
+                              "type": "string"
+                            },
+                            "offset": {
+                              "type": "integer",
+                              "description": "Index into this call’s markdown."
+                            },
+                            "length": {
+                              "type": "integer"
+                            },
+                            "score": {
+                              "type": "number"
+                            },
+                            "kind": {
+                              "type": "string",
+                              "enum": [
+                                "sentence",
+                                "code_block"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "text",
+                            "offset",
+                            "length",
+                            "score",
+                            "kind"
+                          ]
+                        }
+                      },
+                      "answer": {
+                        "type": "object",
+                        "properties": {
+                          "text": {
+                            "type": "string"
+                          },
+                          "grounded": {
+                            "type": "boolean"
+                          },
+                          "evidence": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "text": {
+                                  "type": "string"
+                                },
+                                "offset": {
+                                  "type": "integer",
+                                  "description": "Index into this call’s markdown."
+                                },
+                                "length": {
+                                  "type": "integer"
+                                },
+                                "score": {
+                                  "type": "number"
+                                }
+                              },
+                              "required": [
+                                "text",
+                                "offset",
+                                "length",
+                                "score"
+                              ]
+                            }
+                          }
+                        },
+                        "required": [
+                          "text",
+                          "grounded",
+                          "evidence"
+                        ]
+                      }
+                    },
+                    "description": "One key per requested format, in the order requested."
+                  },
+                  "escalated": {
+                    "type": "boolean"
+                  },
+                  "stealth": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "engine": {
+                            "type": "string"
+                          },
+                          "vendor_detected": {
+                            "type": "string",
+                            "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                          }
+                        },
+                        "required": [
+                          "engine",
+                          "vendor_detected"
+                        ],
+                        "description": "Present when the call escalated to the stealth browser."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "The escalated render; null when none ran."
+                  },
+                  "scraped_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "formats",
+                  "escalated",
+                  "stealth",
+                  "scraped_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.",
         "openWorldHint": true
@@ -1078,6 +2570,182 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "selectors"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "items": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "propertyNames": {
+                            "type": "string"
+                          },
+                          "additionalProperties": {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "null"
+                              },
+                              {
+                                "type": "object",
+                                "properties": {
+                                  "text": {
+                                    "type": [
+                                      "string",
+                                      "null"
+                                    ]
+                                  },
+                                  "attributes": {
+                                    "type": "object",
+                                    "propertyNames": {
+                                      "type": "string"
+                                    },
+                                    "additionalProperties": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    }
+                                  }
+                                },
+                                "required": [
+                                  "text",
+                                  "attributes"
+                                ]
+                              }
+                            ]
+                          }
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "total_found": {
+                        "type": "integer",
+                        "description": "Repeating items found before `max_items`."
+                      }
+                    },
+                    "required": [
+                      "items",
+                      "count",
+                      "total_found"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        },
+                        {
+                          "type": "object",
+                          "properties": {
+                            "text": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "attributes": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            }
+                          },
+                          "required": [
+                            "text",
+                            "attributes"
+                          ]
+                        }
+                      ]
+                    }
+                  }
+                ],
+                "description": "Without `multiple`: one record, field name → value. With `multiple`: `{items, count, total_found}`."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1187,6 +2855,187 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "content_length": {
+                    "type": "integer",
+                    "description": "Characters of `content` before redaction."
+                  },
+                  "content_type": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "html"
+                    ]
+                  },
+                  "title": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "author": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "publish_date": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "images": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "image_count": {
+                    "type": "integer"
+                  },
+                  "links": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "href": {
+                          "type": "string"
+                        },
+                        "text": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "href",
+                        "text"
+                      ]
+                    }
+                  },
+                  "link_count": {
+                    "type": "integer"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "content",
+                  "content_length",
+                  "content_type",
+                  "title",
+                  "author",
+                  "publish_date",
+                  "images",
+                  "image_count",
+                  "links",
+                  "link_count"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "A page's main content as plain text or HTML, with its title, author, date, images and links.",
         "openWorldHint": true
@@ -1248,6 +3097,139 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "base_url": {
+                    "type": "string"
+                  },
+                  "source": {
+                    "type": "string",
+                    "enum": [
+                      "sitemap",
+                      "crawl"
+                    ],
+                    "description": "Whether the sitemaps or a crawl found the pages."
+                  },
+                  "total_pages": {
+                    "type": "integer"
+                  },
+                  "internal_links": {
+                    "type": "integer"
+                  },
+                  "external_links": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "max_depth_reached": {
+                    "description": "Crawl mode; null from sitemaps.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "sitemap": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "Crawl mode: each page and the links found on it; null from sitemaps."
+                  }
+                },
+                "required": [
+                  "base_url",
+                  "source",
+                  "total_pages",
+                  "internal_links",
+                  "external_links",
+                  "pages",
+                  "max_depth_reached",
+                  "sitemap"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1370,6 +3352,348 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "document_type": {
+                    "type": "string",
+                    "enum": [
+                      "pdf",
+                      "csv",
+                      "txt",
+                      "html",
+                      "docx",
+                      "xlsx"
+                    ]
+                  },
+                  "content_type": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "file_size": {
+                    "type": "integer",
+                    "description": "Bytes downloaded."
+                  },
+                  "processed_at": {
+                    "type": "string"
+                  },
+                  "page_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "pages_read": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "start": {
+                            "type": "integer"
+                          },
+                          "end": {
+                            "type": "integer"
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "total_pages": {
+                            "type": "integer"
+                          }
+                        },
+                        "required": [
+                          "start",
+                          "end",
+                          "count",
+                          "total_pages"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "text": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "text_length": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "metadata": {
+                    "anyOf": [
+                      {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "subject": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "creator": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "producer": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "creation_date": {
+                                "description": "As embedded (`D:YYYYMMDDHHmmSS…`), never reinterpreted.",
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "modification_date": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "author",
+                              "subject",
+                              "creator",
+                              "producer",
+                              "creation_date",
+                              "modification_date"
+                            ]
+                          },
+                          {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "description": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "description",
+                              "author"
+                            ]
+                          }
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "tables": {
+                    "anyOf": [
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "page": {
+                              "description": "1-based PDF page; null for CSV.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "rows": {
+                              "type": "integer"
+                            },
+                            "columns": {
+                              "type": "integer"
+                            },
+                            "data": {
+                              "type": "array",
+                              "items": {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          },
+                          "required": [
+                            "page",
+                            "rows",
+                            "columns",
+                            "data"
+                          ]
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "images": {
+                    "type": "null",
+                    "description": "Images need the self-hosted server."
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "document_type",
+                  "content_type",
+                  "file_size",
+                  "processed_at",
+                  "page_count",
+                  "pages_read",
+                  "text",
+                  "text_length",
+                  "metadata",
+                  "tables",
+                  "notes",
+                  "images"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Text, metadata and tables of a PDF, CSV, text or HTML document at a URL.",
         "openWorldHint": true
@@ -1437,6 +3761,182 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "detected_language": {
+                    "description": "ISO 639-1 of the visible text, `und` when too short.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "html_lang": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "content_language_header": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "alternate_languages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "lang": {
+                          "type": "string"
+                        },
+                        "url": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "lang",
+                        "url"
+                      ]
+                    }
+                  },
+                  "language_count": {
+                    "type": "integer"
+                  },
+                  "is_multilingual": {
+                    "type": "boolean"
+                  },
+                  "target_language": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "matches_target": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  "target_country": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "geo_targeted": {
+                    "type": "boolean"
+                  },
+                  "geo_targeting": {
+                    "type": "object",
+                    "properties": {
+                      "region": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "position": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "has_geo_meta": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "region",
+                      "position",
+                      "has_geo_meta"
+                    ],
+                    "description": "With `check_geo_targeting`."
+                  }
+                },
+                "required": [
+                  "url",
+                  "detected_language",
+                  "html_lang",
+                  "content_language_header",
+                  "alternate_languages",
+                  "language_count",
+                  "is_multilingual",
+                  "target_language",
+                  "matches_target",
+                  "target_country",
+                  "geo_targeted"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1537,6 +4037,181 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "found": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string",
+                          "description": "The source, e.g. `next_data`, `nuxt`, `apollo`."
+                        },
+                        "variable": {
+                          "type": "string",
+                          "description": "The global, element or attribute that carried it."
+                        },
+                        "bytes": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "name",
+                        "variable",
+                        "bytes"
+                      ]
+                    }
+                  },
+                  "path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "bytes": {
+                    "type": "integer",
+                    "description": "UTF-8 size of the JSON of the selected value."
+                  },
+                  "data": {
+                    "description": "The state by source name, or the value at `path`."
+                  },
+                  "keys": {
+                    "description": "`keys_only`: the shape two levels deep (leaves are type names)."
+                  },
+                  "matches": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "path": {
+                          "type": "string"
+                        },
+                        "preview": {
+                          "type": "string"
+                        },
+                        "addressable": {
+                          "type": "boolean",
+                          "const": false
+                        }
+                      },
+                      "required": [
+                        "path",
+                        "preview"
+                      ]
+                    }
+                  },
+                  "matches_total": {
+                    "type": "integer"
+                  },
+                  "matches_truncated": {
+                    "type": "boolean"
+                  },
+                  "escalated": {
+                    "type": "boolean",
+                    "description": "Present when `escalate` was sent."
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  },
+                  "warnings": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "url",
+                  "found",
+                  "path",
+                  "bytes",
+                  "warnings"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "The application state a page ships inline (Next.js, Nuxt, SvelteKit, Redux, Apollo…), decoded.",
         "openWorldHint": true
@@ -1585,6 +4260,161 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "final_url": {
+                    "type": "string"
+                  },
+                  "selector": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "new",
+                      "changed",
+                      "unchanged"
+                    ]
+                  },
+                  "change_percent": {
+                    "description": "Share of lines touched; null on `new`.",
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "structural_similarity": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "added_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "removed_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "added_samples": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "removed_samples": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "content_hash": {
+                    "type": "string"
+                  },
+                  "previous_checked_at": {
+                    "description": "When the baseline was captured; null on `new`.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "checked_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "selector",
+                  "status",
+                  "change_percent",
+                  "structural_similarity",
+                  "added_count",
+                  "removed_count",
+                  "added_samples",
+                  "removed_samples",
+                  "content_hash",
+                  "previous_checked_at",
+                  "checked_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1652,6 +4482,215 @@ export const mcpCatalog: McpCatalog = {
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "content_length": {
+                    "type": "integer",
+                    "description": "Characters (code points) analysed."
+                  },
+                  "word_count": {
+                    "type": "integer"
+                  },
+                  "sentence_count": {
+                    "type": "integer"
+                  },
+                  "avg_sentence_length": {
+                    "type": "number",
+                    "description": "Words per sentence, one decimal."
+                  },
+                  "language": {
+                    "description": "With `detect_language`; `und` when undetermined.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "keywords": {
+                    "anyOf": [
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "word": {
+                              "type": "string"
+                            },
+                            "frequency": {
+                              "type": "integer"
+                            }
+                          },
+                          "required": [
+                            "word",
+                            "frequency"
+                          ]
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "sentiment": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "score": {
+                            "type": "number",
+                            "description": "−1..1, three decimals."
+                          },
+                          "label": {
+                            "type": "string",
+                            "enum": [
+                              "positive",
+                              "negative",
+                              "neutral",
+                              "not_applicable"
+                            ]
+                          },
+                          "notApplicable": {
+                            "type": "string",
+                            "const": "sentiment-lexicon-is-english-only"
+                          },
+                          "positive_matches": {
+                            "type": "integer"
+                          },
+                          "negative_matches": {
+                            "type": "integer"
+                          },
+                          "method": {
+                            "type": "string",
+                            "const": "lexicon"
+                          }
+                        },
+                        "required": [
+                          "score",
+                          "label",
+                          "positive_matches",
+                          "negative_matches",
+                          "method"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "readability": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "flesch_score": {
+                            "type": [
+                              "number",
+                              "null"
+                            ]
+                          },
+                          "grade_level": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "enum": [
+                                  "middle_school",
+                                  "high_school",
+                                  "college"
+                                ]
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          }
+                        },
+                        "required": [
+                          "flesch_score",
+                          "grade_level"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "content_length",
+                  "word_count",
+                  "sentence_count",
+                  "avg_sentence_length",
+                  "language",
+                  "keywords",
+                  "sentiment",
+                  "readability"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Word, sentence, keyword, language, sentiment and readability statistics for a page or a text.",
@@ -1767,6 +4806,186 @@ export const mcpCatalog: McpCatalog = {
           "schema"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {},
+                    "description": "The record, filled to the caller's schema."
+                  },
+                  "field_sources": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "enum": [
+                            "json-ld",
+                            "microdata",
+                            "rdfa",
+                            "open-graph",
+                            "meta",
+                            "selector",
+                            "model"
+                          ]
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "description": "Which source filled each field; null when none did."
+                  },
+                  "missing_fields": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "schema_valid": {
+                    "type": "boolean"
+                  },
+                  "validation_errors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "mode": {
+                    "type": "string",
+                    "enum": [
+                      "markup",
+                      "model"
+                    ]
+                  },
+                  "provider_used": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "local",
+                          "hosted_a",
+                          "hosted_b"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "model_used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "extracted",
+                  "field_sources",
+                  "missing_fields",
+                  "schema_valid",
+                  "validation_errors",
+                  "mode",
+                  "provider_used",
+                  "model_used",
+                  "extracted_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Fill a JSON Schema from a page’s structured markup (JSON-LD, microdata, RDFa, Open Graph) and CSS selectors.",
         "openWorldHint": true
@@ -1852,6 +5071,112 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "prompt"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "extracted": {
+                    "description": "The model's answer: text, or JSON matching `schema`."
+                  },
+                  "provider": {
+                    "type": "string",
+                    "enum": [
+                      "local",
+                      "hosted_a",
+                      "hosted_b"
+                    ]
+                  },
+                  "provider_used": {
+                    "type": "string",
+                    "enum": [
+                      "local",
+                      "hosted_a",
+                      "hosted_b"
+                    ]
+                  },
+                  "model_used": {
+                    "type": "string"
+                  },
+                  "tokens_used": {
+                    "type": "integer"
+                  },
+                  "prompt_used": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "extracted",
+                  "provider",
+                  "provider_used",
+                  "model_used",
+                  "tokens_used",
+                  "prompt_used"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1986,6 +5311,201 @@ export const mcpCatalog: McpCatalog = {
           "fields"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "success": {
+                    "type": "boolean",
+                    "description": "The form was submitted and the page showed no validation error."
+                  },
+                  "submittedData": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "number"
+                        },
+                        {
+                          "type": "boolean"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        },
+                        {
+                          "type": "object",
+                          "properties": {
+                            "filename": {
+                              "type": "string"
+                            },
+                            "bytes": {
+                              "type": "integer"
+                            },
+                            "mime_type": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "filename",
+                            "bytes",
+                            "mime_type"
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  "responseUrl": {
+                    "type": "string"
+                  },
+                  "responseStatus": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "responseContent": {
+                    "type": "string"
+                  },
+                  "validationErrors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "formDetails": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "action": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "method": {
+                            "type": "string"
+                          },
+                          "fieldCount": {
+                            "type": "integer"
+                          },
+                          "requiredFields": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "required": [
+                          "action",
+                          "method",
+                          "fieldCount",
+                          "requiredFields"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "success",
+                  "submittedData",
+                  "responseUrl",
+                  "responseStatus",
+                  "validationErrors",
+                  "formDetails"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Fill and submit a web form in a browser, and report the response or the validation errors.",
         "openWorldHint": true
@@ -2053,6 +5573,167 @@ export const mcpCatalog: McpCatalog = {
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "summary": {
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    ],
+                    "description": "`extractive` and `brief`: one string; `key_points`: one string per sentence."
+                  },
+                  "summary_type": {
+                    "type": "string",
+                    "enum": [
+                      "extractive",
+                      "key_points",
+                      "brief"
+                    ]
+                  },
+                  "original_length": {
+                    "type": "integer",
+                    "description": "Characters (code points) summarised."
+                  },
+                  "summary_length": {
+                    "type": "integer"
+                  },
+                  "compression_ratio": {
+                    "type": "number"
+                  },
+                  "sentences_used": {
+                    "type": "integer"
+                  },
+                  "total_sentences": {
+                    "type": "integer"
+                  },
+                  "metadata": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "publish_date": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "author",
+                          "publish_date"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "With `include_metadata` on the `url` form; else null."
+                  }
+                },
+                "required": [
+                  "summary",
+                  "summary_type",
+                  "original_length",
+                  "summary_length",
+                  "compression_ratio",
+                  "sentences_used",
+                  "total_sentences",
+                  "metadata"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Extractive summary of a page or a text: leading sentences, key points or a one-sentence brief.",
@@ -2210,6 +5891,448 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "completed",
+                      "partial"
+                    ],
+                    "description": "`partial` when the limit or budget cut it short."
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "completed": {
+                    "type": "integer"
+                  },
+                  "failed": {
+                    "type": "integer"
+                  },
+                  "max_depth_reached": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "depth": {
+                          "type": "integer"
+                        },
+                        "status_code": {
+                          "type": [
+                            "integer",
+                            "null"
+                          ]
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "formats": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "markdown": {
+                                  "type": "string"
+                                },
+                                "html": {
+                                  "type": "string"
+                                },
+                                "rawHtml": {
+                                  "type": "string"
+                                },
+                                "text": {
+                                  "type": "string"
+                                },
+                                "links": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "object",
+                                    "properties": {
+                                      "href": {
+                                        "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "text": {
+                                        "type": "string"
+                                      },
+                                      "type": {
+                                        "type": "string",
+                                        "enum": [
+                                          "internal",
+                                          "external",
+                                          "anchor",
+                                          "other",
+                                          "relative"
+                                        ]
+                                      },
+                                      "domain": {
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "rel": {
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "original_href": {
+                                        "type": "string"
+                                      },
+                                      "title": {
+                                        "description": "With `include_metadata` only.",
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      }
+                                    },
+                                    "required": [
+                                      "href",
+                                      "text",
+                                      "type",
+                                      "domain",
+                                      "rel",
+                                      "original_href"
+                                    ]
+                                  }
+                                },
+                                "metadata": {
+                                  "type": "object",
+                                  "properties": {
+                                    "title": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "description": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "canonical_url": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "language": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "author": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "published_time": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "modified_time": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "site_name": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "favicon": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "image": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "keywords": {
+                                      "type": "array",
+                                      "items": {
+                                        "type": "string"
+                                      }
+                                    },
+                                    "robots": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "open_graph": {
+                                      "type": "object",
+                                      "propertyNames": {
+                                        "type": "string"
+                                      },
+                                      "additionalProperties": {
+                                        "anyOf": [
+                                          {
+                                            "type": "string"
+                                          },
+                                          {
+                                            "type": "array",
+                                            "items": {
+                                              "type": "string"
+                                            }
+                                          }
+                                        ]
+                                      },
+                                      "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                                    },
+                                    "twitter": {
+                                      "type": "object",
+                                      "propertyNames": {
+                                        "type": "string"
+                                      },
+                                      "additionalProperties": {
+                                        "type": "string"
+                                      }
+                                    },
+                                    "json_ld": {
+                                      "type": "array",
+                                      "items": {},
+                                      "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                                    }
+                                  },
+                                  "required": [
+                                    "title",
+                                    "description",
+                                    "canonical_url",
+                                    "language",
+                                    "author",
+                                    "published_time",
+                                    "modified_time",
+                                    "site_name",
+                                    "favicon",
+                                    "image",
+                                    "keywords",
+                                    "robots",
+                                    "open_graph",
+                                    "twitter",
+                                    "json_ld"
+                                  ]
+                                }
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "error": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "depth",
+                        "status_code",
+                        "title",
+                        "formats",
+                        "error"
+                      ]
+                    }
+                  },
+                  "not_reached": {
+                    "type": "object",
+                    "properties": {
+                      "reason": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "enum": [
+                              "page_limit",
+                              "time_budget"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "urls": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "required": [
+                      "reason",
+                      "count",
+                      "urls"
+                    ]
+                  },
+                  "robots": {
+                    "type": "object",
+                    "properties": {
+                      "disallowed_count": {
+                        "type": "integer"
+                      },
+                      "crawl_delay_seconds": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "disallowed_count",
+                      "crawl_delay_seconds"
+                    ]
+                  },
+                  "crawled_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "status",
+                  "total",
+                  "completed",
+                  "failed",
+                  "max_depth_reached",
+                  "pages",
+                  "not_reached",
+                  "robots",
+                  "crawled_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -2468,6 +6591,406 @@ export const mcpCatalog: McpCatalog = {
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "url": {
+                        "type": "string"
+                      },
+                      "final_url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "status": {
+                        "type": "integer"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "level": {
+                        "type": "string"
+                      },
+                      "formats": {
+                        "type": "object",
+                        "properties": {
+                          "markdown": {
+                            "type": "string"
+                          },
+                          "html": {
+                            "type": "string"
+                          },
+                          "rawHtml": {
+                            "type": "string"
+                          },
+                          "text": {
+                            "type": "string"
+                          },
+                          "links": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "href": {
+                                  "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "text": {
+                                  "type": "string"
+                                },
+                                "type": {
+                                  "type": "string",
+                                  "enum": [
+                                    "internal",
+                                    "external",
+                                    "anchor",
+                                    "other",
+                                    "relative"
+                                  ]
+                                },
+                                "domain": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "rel": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "original_href": {
+                                  "type": "string"
+                                },
+                                "title": {
+                                  "description": "With `include_metadata` only.",
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                }
+                              },
+                              "required": [
+                                "href",
+                                "text",
+                                "type",
+                                "domain",
+                                "rel",
+                                "original_href"
+                              ]
+                            }
+                          },
+                          "metadata": {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "description": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "canonical_url": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "language": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "published_time": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "modified_time": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "site_name": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "favicon": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "keywords": {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              },
+                              "robots": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "open_graph": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string"
+                                },
+                                "additionalProperties": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string"
+                                    },
+                                    {
+                                      "type": "array",
+                                      "items": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  ]
+                                },
+                                "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                              },
+                              "twitter": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string"
+                                },
+                                "additionalProperties": {
+                                  "type": "string"
+                                }
+                              },
+                              "json_ld": {
+                                "type": "array",
+                                "items": {},
+                                "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "description",
+                              "canonical_url",
+                              "language",
+                              "author",
+                              "published_time",
+                              "modified_time",
+                              "site_name",
+                              "favicon",
+                              "image",
+                              "keywords",
+                              "robots",
+                              "open_graph",
+                              "twitter",
+                              "json_ld"
+                            ]
+                          },
+                          "screenshot": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "blocked": {
+                        "type": "object",
+                        "properties": {
+                          "vendor": {
+                            "type": "string"
+                          },
+                          "evidence": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "required": [
+                          "vendor",
+                          "evidence"
+                        ],
+                        "description": "Set when the page is still a bot wall: stealth does not solve challenges."
+                      },
+                      "scraped_at": {
+                        "type": "string"
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "url",
+                      "final_url",
+                      "title",
+                      "status",
+                      "engine",
+                      "level",
+                      "formats",
+                      "scraped_at"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "operation": {
+                        "type": "string",
+                        "const": "configure"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "stealthConfig": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {},
+                        "description": "The resolved configuration, proxy credentials masked."
+                      },
+                      "note": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "operation",
+                      "engine",
+                      "stealthConfig",
+                      "note"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {}
+                  }
+                ],
+                "description": "`scrape`: the page; `configure`: the configuration; context operations: the host’s answer."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Pages through a stealth browser profile: scrape in one call, or keep a fingerprinted context.",
@@ -2907,6 +7430,415 @@ export const mcpCatalog: McpCatalog = {
           "actions"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "final_url": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "integer"
+                  },
+                  "action_results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "index": {
+                          "type": "integer"
+                        },
+                        "type": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "ok",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "error": {
+                          "type": "object",
+                          "properties": {
+                            "code": {
+                              "type": "string"
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "code",
+                            "message"
+                          ]
+                        },
+                        "screenshot": {
+                          "type": "string",
+                          "description": "`screenshot`: the resource URI."
+                        },
+                        "snapshot": {
+                          "type": "object",
+                          "properties": {
+                            "tree": {
+                              "type": "string"
+                            },
+                            "nodes": {
+                              "type": "integer",
+                              "description": "Lines in `tree`."
+                            },
+                            "refs": {
+                              "type": "integer",
+                              "description": "`@e<n>` refs handed out: 1..refs."
+                            },
+                            "truncated": {
+                              "type": "boolean"
+                            }
+                          },
+                          "required": [
+                            "tree",
+                            "nodes",
+                            "refs",
+                            "truncated"
+                          ],
+                          "description": "The accessibility tree with `@e<n>` refs to act on."
+                        },
+                        "url": {
+                          "type": "string",
+                          "description": "Where the page is after a `navigate`."
+                        },
+                        "status_code": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "index",
+                        "type",
+                        "status"
+                      ]
+                    }
+                  },
+                  "formats": {
+                    "type": "object",
+                    "properties": {
+                      "markdown": {
+                        "type": "string"
+                      },
+                      "html": {
+                        "type": "string"
+                      },
+                      "rawHtml": {
+                        "type": "string"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "links": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "href": {
+                              "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "type": "string"
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "internal",
+                                "external",
+                                "anchor",
+                                "other",
+                                "relative"
+                              ]
+                            },
+                            "domain": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "rel": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "original_href": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "description": "With `include_metadata` only.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "href",
+                            "text",
+                            "type",
+                            "domain",
+                            "rel",
+                            "original_href"
+                          ]
+                        }
+                      },
+                      "metadata": {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "canonical_url": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "language": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "published_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "modified_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "site_name": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "favicon": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "keywords": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "robots": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "open_graph": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "anyOf": [
+                                {
+                                  "type": "string"
+                                },
+                                {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              ]
+                            },
+                            "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                          },
+                          "twitter": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "type": "string"
+                            }
+                          },
+                          "json_ld": {
+                            "type": "array",
+                            "items": {},
+                            "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "canonical_url",
+                          "language",
+                          "author",
+                          "published_time",
+                          "modified_time",
+                          "site_name",
+                          "favicon",
+                          "image",
+                          "keywords",
+                          "robots",
+                          "open_graph",
+                          "twitter",
+                          "json_ld"
+                        ]
+                      }
+                    }
+                  },
+                  "scraped_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "title",
+                  "status",
+                  "action_results",
+                  "formats",
+                  "scraped_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Load a page, click, type, scroll and wait through it, then scrape what it shows.",
         "openWorldHint": true
@@ -3080,6 +8012,252 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "urls"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "batch_id": {
+                    "type": "string",
+                    "description": "Page the results again with get_batch_results (24 hours)."
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "succeeded": {
+                    "type": "integer"
+                  },
+                  "failed": {
+                    "type": "integer"
+                  },
+                  "skipped": {
+                    "type": "integer"
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "description": "The id sent with the URL, else its index in `urls`."
+                        },
+                        "url": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "success",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "http_status": {
+                          "description": "The target's status; null when none came.",
+                          "type": [
+                            "integer",
+                            "null"
+                          ]
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "text": {
+                          "description": "Main content text (at most 5,000 characters); null unless success.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "fields": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ],
+                          "description": "Values of the extraction template."
+                        },
+                        "field_notes": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": "string"
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "error": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "error_code": {
+                          "description": "The code a single-URL tool would have answered with.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "url",
+                        "status",
+                        "http_status",
+                        "title",
+                        "text",
+                        "fields",
+                        "field_notes",
+                        "error",
+                        "error_code"
+                      ]
+                    }
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "completed_at": {
+                    "type": "string"
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "batch_id",
+                  "total",
+                  "succeeded",
+                  "failed",
+                  "skipped",
+                  "results",
+                  "notes",
+                  "completed_at",
+                  "expires_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {

@@ -20,7 +20,7 @@ export function assertResultMatchesSchema(
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool?.result) return;
   const data = (body as { data?: unknown }).data;
-  const stored = typeof data === 'object' && data !== null && 'result_handle' in data;
+  const stored = typeof data === 'object' && data !== null && 'result_handle' in data && 'preview' in data;
   const parsed = (stored ? storedResultSchema : tool.result).safeParse(data);
   if (!parsed.success) {
     throw new Error(

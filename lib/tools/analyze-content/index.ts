@@ -3,6 +3,7 @@ import { analyzeText, type ContentAnalysis } from '../../analysis/analyze.js';
 import { defineTool } from '../define.js';
 import { loadTextSource } from '../shared/load-page-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
+import { analyzeContentResult } from './result-schema.js';
 
 const schema = z
   .object({
@@ -44,6 +45,7 @@ export const analyzeContentTool = defineTool({
   price: 3,
   basePrice: 3,
   schema,
+  result: analyzeContentResult,
   example: {
     content:
       'Our new release is faster and far more reliable. Customers say the setup is a pleasure. ' +

@@ -5,6 +5,7 @@ import { defineTool } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { attemptedCount, type BatchResult, CREDITS_PER_URL } from './result.js';
+import { batchScrapeResult } from './result-schema.js';
 import { BATCH_BUDGET_MS, runBatch, URL_TIMEOUT_MS } from './run-batch.js';
 import { type BatchScrapeInput, batchScrapeSchema } from './schema.js';
 import { saveBatch } from './store.js';
@@ -41,6 +42,7 @@ export const batchScrapeTool = defineTool({
     `${CREDITS_PER_URL} credits per URL: ${CREDITS_PER_URL} × urls are held, ${CREDITS_PER_URL} per URL attempted are charged (failed URLs included, skipped URLs not).`,
   ],
   schema: batchScrapeSchema,
+  result: batchScrapeResult,
   example: {
     urls: [
       { url: 'https://shop.example.com/products/1', id: 'p1' },

@@ -14,6 +14,7 @@ import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { pathFilter } from './path-patterns.js';
+import { crawlDeepResult } from './result-schema.js';
 import { type CrawlDeepInput, crawlDeepSchema } from './schema.js';
 
 const CONCURRENCY = 4;
@@ -59,6 +60,7 @@ export const crawlDeepTool = defineTool({
   price: 4,
   basePrice: 4,
   schema: crawlDeepSchema,
+  result: crawlDeepResult,
   example: { url: 'https://docs.example.com/guides/', max_depth: 2, limit: 10, include_paths: ['/guides/*'] },
   async run(ctx, input): Promise<{ data: CrawlDeepData }> {
     const env = fetchEnvironment(ctx);

@@ -27,6 +27,7 @@ import type { FetchEnvironment, FetchedPage } from '../../fetch/types.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { escalationWall, renderPastWall, type StealthReport } from '../shared/escalation.js';
 import { chargeWithEscalation, ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
+import { extractEmbeddedStateResult } from './result-schema.js';
 
 const BASE_PRICE = 2;
 
@@ -163,6 +164,7 @@ export const extractEmbeddedStateTool = defineTool({
     'An unresolved path, a blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractEmbeddedStateResult,
   example: {
     url: 'https://shop.example.com/products/trail-runner-4',
     path: 'next_data.props.pageProps',

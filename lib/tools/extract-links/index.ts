@@ -17,6 +17,7 @@ import {
   suppliedHtml,
   urlEscalationHold,
 } from '../shared/params.js';
+import { extractLinksResult } from './result-schema.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
@@ -152,6 +153,7 @@ export const extractLinksTool = defineTool({
     'A blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractLinksResult,
   example: { url: 'https://example.com/', include_anchors: false, filter_domains: ['example.com'] },
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractLinksData; credits: number }> {

@@ -5,6 +5,7 @@ import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
+import { extractMetadataResult } from './result-schema.js';
 
 const schema = z
   .object({
@@ -76,6 +77,7 @@ export const extractMetadataTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: extractMetadataResult,
   example: { url: 'https://example.com/blog/launch' },
   async run(ctx, input): Promise<{ data: ExtractMetadataData }> {
     const source = await loadPageSource(ctx, input, {

@@ -14,6 +14,7 @@ import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, respectRobots, suppliedHtml } from '../shared/params.js';
 import { type FieldSelector, type FieldSource, fillFromMarkup } from './fill.js';
 import { markupValues } from './markup-values.js';
+import { extractStructuredResult } from './result-schema.js';
 
 const MODEL_WINDOW_MS = 24_000;
 
@@ -131,6 +132,7 @@ export const extractStructuredTool = defineTool({
   price: 3,
   basePrice: 3,
   schema,
+  result: extractStructuredResult,
   example: {
     url: 'https://shop.example.com/products/widget',
     schema: {

@@ -10,6 +10,7 @@ import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shar
 import { jsonSchemaParam } from './answer-schema.js';
 import { askModel } from './ask-model.js';
 import { fitToBudget, pageTextForModel } from './page-text.js';
+import { extractWithLlmResult } from './result-schema.js';
 
 /** What is left of the ~30 s function window for the model once the page is read. */
 const MODEL_WINDOW_MS = 26_000;
@@ -79,6 +80,7 @@ export const extractWithLlmTool = defineTool({
   basePrice: 3,
   rateLimitPerSecond: { free: 2 },
   schema,
+  result: extractWithLlmResult,
   example: {
     content: 'Acme Widget Pro. Price: 49 EUR. In stock. Ships in 2 days.',
     prompt: 'Extract the product name, its price and the currency.',

@@ -18,6 +18,7 @@ import {
   type ShownError,
   shownValidationErrors,
 } from './page-scripts.js';
+import { formSubmitResult } from './result-schema.js';
 import { type FormSubmitInput, formSubmitSchema } from './schema.js';
 
 /**
@@ -58,6 +59,7 @@ export const formSubmitTool = defineTool({
     'Missing fields, validation failures and other errors are uncharged.',
   ],
   schema: formSubmitSchema,
+  result: formSubmitResult,
   example: {
     url: 'https://example.com/contact',
     fields: [

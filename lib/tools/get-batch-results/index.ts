@@ -3,6 +3,7 @@ import { ApiError } from '../../errors/api-error.js';
 import type { BatchResult } from '../batch-scrape/result.js';
 import { loadBatch } from '../batch-scrape/store.js';
 import { defineTool } from '../define.js';
+import { getBatchResultsResult } from './result-schema.js';
 
 /** Document 2 §4.15 and §8. */
 export const MAX_PAGE_SIZE = 100;
@@ -51,6 +52,7 @@ export const getBatchResultsTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: getBatchResultsResult,
   example: { batchId: 'batch_01J0ABCDEFGHJKMNPQRSTVWXYZ', page: 1, limit: 25 },
   async run(ctx, input): Promise<{ data: GetBatchResultsData }> {
     const batch = await loadBatch(ctx.services.db, ctx.account.id, input.batchId);

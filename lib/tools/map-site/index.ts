@@ -9,6 +9,7 @@ import { defineTool, type ToolContext } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { crawlMap } from './crawl-map.js';
 import { type MapSiteData, warnDisallowed } from './result.js';
+import { mapSiteResult } from './result-schema.js';
 import { MAP_BUDGET_MS, type MapSiteInput, mapSiteSchema } from './schema.js';
 
 export const mapSiteTool = defineTool({
@@ -22,6 +23,7 @@ export const mapSiteTool = defineTool({
   price: 2,
   basePrice: 2,
   schema: mapSiteSchema,
+  result: mapSiteResult,
   example: { url: 'https://docs.example.com', max_depth: 2 },
   async run(ctx, input): Promise<{ data: MapSiteData }> {
     const env = fetchEnvironment(ctx);

@@ -3,6 +3,7 @@ import { ApiError, validationError } from '../../errors/api-error.js';
 import { resolvePath } from '../../extract/embedded-state/path.js';
 import { loadStoredResult } from '../../results/stored-results.js';
 import { defineTool } from '../define.js';
+import { readResultResult } from './result-schema.js';
 
 const schema = z.object({
   result_handle: z.string().min(1).max(100).openapi({
@@ -55,6 +56,7 @@ export const readResultTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: readResultResult,
   example: { result_handle: 'res_01J0ABCDEF', json_path: 'formats.markdown' },
   async run(ctx, input): Promise<{ data: ReadResultData }> {
     const stored = await loadStoredResult(ctx.services.db, ctx.account.id, input.result_handle);

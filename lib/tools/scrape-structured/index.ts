@@ -6,6 +6,7 @@ import type { StructuredItems, StructuredRecord } from '../../extract/structured
 import { defineTool, type ToolContext } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
+import { scrapeStructuredResult } from './result-schema.js';
 
 const MAX_FIELDS = 100;
 /** §4.21 has no timeout parameter; extract_text's fetch budget (§8) is the closest precedent. */
@@ -96,6 +97,7 @@ export const scrapeStructuredTool = defineTool({
   price: 2,
   basePrice: 2,
   schema,
+  result: scrapeStructuredResult,
   example: {
     url: 'https://shop.example.com/category/running',
     selectors: { name: '.card h2', price: '.card .price', link: '.card a' },

@@ -13,6 +13,7 @@ import { defineTool } from '../define.js';
 import { type PageFormats, renderPageFormats } from '../scrape/page-formats.js';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
+import { scrapeWithActionsResult } from './result-schema.js';
 
 /**
  * scrape_with_actions (shape "not shown" in the spec; ours, as users of scraping APIs know it from
@@ -91,6 +92,7 @@ export const scrapeWithActionsTool = defineTool({
   basePrice: PRICE,
   pricingNotes: [`${PRICE} credits per call, whatever the number of actions.`, 'Errors are uncharged.'],
   schema,
+  result: scrapeWithActionsResult,
   example: {
     url: 'https://example.com/search',
     actions: [

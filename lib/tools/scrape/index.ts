@@ -9,6 +9,7 @@ import { findHighlights, type Highlight } from './highlights.js';
 import { type PageFormats, renderPageFormats } from './page-formats.js';
 import { passagesOf } from './passages.js';
 import { type Answer, answerQuestion } from './question.js';
+import { scrapeResult } from './result-schema.js';
 import { type PageFormat, type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
 
 const BASE_PRICE = 2;
@@ -59,6 +60,7 @@ export const scrapeTool = defineTool({
     'Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.',
   ],
   schema: scrapeSchema,
+  result: scrapeResult,
   example: {
     url: 'https://docs.example.com/guides/timeouts',
     formats: ['markdown', { type: 'highlights', query: 'default read timeout', max_highlights: 3 }],

@@ -3,6 +3,7 @@ import { SUMMARY_TYPES, type Summary, summarize } from '../../analysis/summarize
 import { defineTool } from '../define.js';
 import { loadTextSource, type PageTextMetadata } from '../shared/load-page-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
+import { summarizeContentResult } from './result-schema.js';
 
 export interface SummarizeContentData extends Summary {
   /** §4.11: present only with `include_metadata` on the `url` form. */
@@ -50,6 +51,7 @@ export const summarizeContentTool = defineTool({
   price: 4,
   basePrice: 4,
   schema,
+  result: summarizeContentResult,
   example: {
     content:
       'The council approved the new budget on Monday. Spending on parks rises by ten percent next year. ' +

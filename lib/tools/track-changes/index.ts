@@ -8,6 +8,7 @@ import { CREDITS_PER_TARGET } from '../../monitors/pricing.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
+import { trackChangesResult } from './result-schema.js';
 
 /**
  * The one-off form of a monitor check (its shape is "not shown" in the spec): one page, compared
@@ -49,6 +50,7 @@ export const trackChangesTool = defineTool({
   basePrice: CREDITS_PER_TARGET,
   pricingNotes: ['3 credits per call. Blocked pages, errors and an unmatched selector are uncharged.'],
   schema,
+  result: trackChangesResult,
   example: { url: 'https://example.com/pricing', selector: '#price' },
   async run(ctx, input): Promise<{ data: TrackChangesData }> {
     const { page } = await fetchForTool(ctx, input.url, {

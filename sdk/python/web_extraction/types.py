@@ -54,6 +54,157 @@ ERROR_CODES = (
 ToolName = Literal["list_local_models", "fetch_url", "get_batch_results", "read_result", "extract_text", "extract_links", "extract_metadata", "scrape_template", "scrape", "scrape_structured", "extract_content", "map_site", "process_document", "localization", "extract_embedded_state", "track_changes", "analyze_content", "extract_structured", "extract_with_llm", "form_submit", "summarize_content", "crawl_deep", "stealth_mode", "scrape_with_actions", "batch_scrape", "search_web", "serp_rank", "generate_llms_txt", "forum_search", "browser_session", "agent", "deep_research"]
 
 
+ListLocalModelsResultModels = TypedDict(
+    "ListLocalModelsResultModels",
+    {
+        "name": str,
+        # Bytes.
+        "size": int,
+        "modified_at": str,
+        "digest": str,
+    },
+)
+
+
+ListLocalModelsResult = TypedDict(
+    "ListLocalModelsResult",
+    {
+        # The Ollama runtime that answered.
+        "base_url": str,
+        "count": int,
+        "models": List["ListLocalModelsResultModels"],
+    },
+)
+
+
+FetchUrlResultRedaction = TypedDict(
+    "FetchUrlResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_FetchUrlResultRequired = TypedDict(
+    "_FetchUrlResultRequired",
+    {
+        # The URL asked for.
+        "url": str,
+        # The URL that answered, after redirects.
+        "final_url": str,
+        "status_code": int,
+        # MIME type without parameters; null when none was sent.
+        "content_type": Optional[str],
+        # The encoding the body was decoded from (WHATWG name).
+        "charset": str,
+        # Body size after content decoding, before charset decoding.
+        "bytes": int,
+        # Each URL a redirect led to, in order.
+        "redirects": List[str],
+        # Response headers, lower-cased; Set-Cookie left out.
+        "headers": Dict[str, str],
+        "content": str,
+        "format": Literal["html", "text", "markdown"],
+        "fetched_at": str,
+    },
+)
+
+_FetchUrlResultOptional = TypedDict(
+    "_FetchUrlResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "FetchUrlResultRedaction",
+    },
+    total=False,
+)
+
+
+class FetchUrlResult(_FetchUrlResultRequired, _FetchUrlResultOptional):
+    pass
+
+
+GetBatchResultsResultResultsData = TypedDict(
+    "GetBatchResultsResultResultsData",
+    {
+        # The id sent with the URL, else its index in `urls`.
+        "id": str,
+        # The target's status; null when none came.
+        "http_status": Optional[int],
+        "title": Optional[str],
+        # Main content text (at most 5,000 characters); null unless success.
+        "text": Optional[str],
+        # Values of the extraction template.
+        "fields": Optional[Dict[str, Optional[str]]],
+        "field_notes": Optional[Dict[str, str]],
+        "error": Optional[str],
+        # The code a single-URL tool would have answered with.
+        "error_code": Optional[str],
+    },
+)
+
+
+GetBatchResultsResultResults = TypedDict(
+    "GetBatchResultsResultResults",
+    {
+        "url": str,
+        "status": Literal["success", "failed", "skipped"],
+        "data": "GetBatchResultsResultResultsData",
+    },
+)
+
+
+GetBatchResultsResult = TypedDict(
+    "GetBatchResultsResult",
+    {
+        "batch_id": str,
+        "status": str,
+        "page": int,
+        "limit": int,
+        "total": int,
+        "total_pages": int,
+        "results": List["GetBatchResultsResultResults"],
+        "completed_at": str,
+        "expires_at": str,
+    },
+)
+
+
+_ReadResultResultRequired = TypedDict(
+    "_ReadResultResultRequired",
+    {
+        "result_handle": str,
+        # The tool whose result was stored.
+        "tool": str,
+        "json_path": Optional[str],
+        "total_chars": int,
+        # Characters of the selected value.
+        "value_chars": int,
+        "expires_at": str,
+        "offset": int,
+        "returned_chars": int,
+        "truncated": bool,
+        "next_offset": Optional[int],
+    },
+)
+
+_ReadResultResultOptional = TypedDict(
+    "_ReadResultResultOptional",
+    {
+        # The selected value itself, when it fits in one call.
+        "value": Any,
+        # One page of the selected value's text, when it does not.
+        "content": str,
+    },
+    total=False,
+)
+
+
+class ReadResultResult(_ReadResultResultRequired, _ReadResultResultOptional):
+    pass
+
+
 ExtractTextResultMetadata = TypedDict(
     "ExtractTextResultMetadata",
     {
@@ -128,6 +279,1286 @@ class ExtractTextResult(_ExtractTextResultRequired, _ExtractTextResultOptional):
     pass
 
 
+_ExtractLinksResultLinksRequired = TypedDict(
+    "_ExtractLinksResultLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ExtractLinksResultLinksOptional = TypedDict(
+    "_ExtractLinksResultLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ExtractLinksResultLinks(_ExtractLinksResultLinksRequired, _ExtractLinksResultLinksOptional):
+    pass
+
+
+ExtractLinksResultStatistics = TypedDict(
+    "ExtractLinksResultStatistics",
+    {
+        "total_links": int,
+        "internal_links": int,
+        "external_links": int,
+        "anchor_links": int,
+        "relative_links": int,
+        "other_links": int,
+        "unique_domains": int,
+    },
+)
+
+
+ExtractLinksResultStealth = TypedDict(
+    "ExtractLinksResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+_ExtractLinksResultRequired = TypedDict(
+    "_ExtractLinksResultRequired",
+    {
+        "links": List["ExtractLinksResultLinks"],
+        # Over the returned links (after filtering and deduplication).
+        "statistics": "ExtractLinksResultStatistics",
+        # What relative links resolved against.
+        "base_url": Optional[str],
+        # The final URL after redirects, or 'html'.
+        "extracted_from": str,
+        "escalated": bool,
+    },
+)
+
+_ExtractLinksResultOptional = TypedDict(
+    "_ExtractLinksResultOptional",
+    {
+        # Links per domain, with `include_metadata`.
+        "domains": Dict[str, int],
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractLinksResultStealth",
+    },
+    total=False,
+)
+
+
+class ExtractLinksResult(_ExtractLinksResultRequired, _ExtractLinksResultOptional):
+    pass
+
+
+ExtractMetadataResult = TypedDict(
+    "ExtractMetadataResult",
+    {
+        # The URL asked for.
+        "url": Optional[str],
+        "final_url": Optional[str],
+        "status_code": Optional[int],
+        "content_type": Optional[str],
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+        # Words of the visible text of the whole page.
+        "word_count": int,
+    },
+)
+
+
+_ScrapeResultFormatsLinksRequired = TypedDict(
+    "_ScrapeResultFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ScrapeResultFormatsLinksOptional = TypedDict(
+    "_ScrapeResultFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ScrapeResultFormatsLinks(_ScrapeResultFormatsLinksRequired, _ScrapeResultFormatsLinksOptional):
+    pass
+
+
+ScrapeResultFormatsMetadata = TypedDict(
+    "ScrapeResultFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+ScrapeResultFormatsHighlights = TypedDict(
+    "ScrapeResultFormatsHighlights",
+    {
+        "text": str,
+        # Index into this call’s markdown.
+        "offset": int,
+        "length": int,
+        "score": float,
+        "kind": Literal["sentence", "code_block"],
+    },
+)
+
+
+ScrapeResultFormatsAnswerEvidence = TypedDict(
+    "ScrapeResultFormatsAnswerEvidence",
+    {
+        "text": str,
+        # Index into this call’s markdown.
+        "offset": int,
+        "length": int,
+        "score": float,
+    },
+)
+
+
+ScrapeResultFormatsAnswer = TypedDict(
+    "ScrapeResultFormatsAnswer",
+    {
+        "text": str,
+        "grounded": bool,
+        "evidence": List["ScrapeResultFormatsAnswerEvidence"],
+    },
+)
+
+
+ScrapeResultFormats = TypedDict(
+    "ScrapeResultFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["ScrapeResultFormatsLinks"],
+        "metadata": "ScrapeResultFormatsMetadata",
+        "highlights": List["ScrapeResultFormatsHighlights"],
+        "answer": "ScrapeResultFormatsAnswer",
+    },
+    total=False,
+)
+
+
+ScrapeResultStealth = TypedDict(
+    "ScrapeResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+ScrapeResultRedaction = TypedDict(
+    "ScrapeResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ScrapeResultRequired = TypedDict(
+    "_ScrapeResultRequired",
+    {
+        # The final URL after redirects.
+        "url": str,
+        # One key per requested format, in the order requested.
+        "formats": "ScrapeResultFormats",
+        "escalated": bool,
+        # The escalated render; null when none ran.
+        "stealth": Optional["ScrapeResultStealth"],
+        "scraped_at": str,
+    },
+)
+
+_ScrapeResultOptional = TypedDict(
+    "_ScrapeResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ScrapeResultRedaction",
+    },
+    total=False,
+)
+
+
+class ScrapeResult(_ScrapeResultRequired, _ScrapeResultOptional):
+    pass
+
+
+ScrapeStructuredResult2ItemsValue = TypedDict(
+    "ScrapeStructuredResult2ItemsValue",
+    {
+        "text": Optional[str],
+        "attributes": Dict[str, Optional[str]],
+    },
+)
+
+
+ScrapeStructuredResult2 = TypedDict(
+    "ScrapeStructuredResult2",
+    {
+        "items": List[Dict[str, Optional[Union[str, "ScrapeStructuredResult2ItemsValue"]]]],
+        "count": int,
+        # Repeating items found before `max_items`.
+        "total_found": int,
+    },
+)
+
+
+ScrapeStructuredResultValue = TypedDict(
+    "ScrapeStructuredResultValue",
+    {
+        "text": Optional[str],
+        "attributes": Dict[str, Optional[str]],
+    },
+)
+
+
+# Without `multiple`: one record, field name → value. With `multiple`: `{items, count, total_found}`.
+ScrapeStructuredResult = Union["ScrapeStructuredResult2", Dict[str, Optional[Union[str, "ScrapeStructuredResultValue"]]]]
+
+
+ExtractContentResultLinks = TypedDict(
+    "ExtractContentResultLinks",
+    {
+        "href": str,
+        "text": str,
+    },
+)
+
+
+ExtractContentResultRedaction = TypedDict(
+    "ExtractContentResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ExtractContentResultRequired = TypedDict(
+    "_ExtractContentResultRequired",
+    {
+        "url": str,
+        "content": str,
+        # Characters of `content` before redaction.
+        "content_length": int,
+        "content_type": Literal["text", "html"],
+        "title": Optional[str],
+        "author": Optional[str],
+        "publish_date": Optional[str],
+        "images": List[str],
+        "image_count": int,
+        "links": List["ExtractContentResultLinks"],
+        "link_count": int,
+    },
+)
+
+_ExtractContentResultOptional = TypedDict(
+    "_ExtractContentResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ExtractContentResultRedaction",
+    },
+    total=False,
+)
+
+
+class ExtractContentResult(_ExtractContentResultRequired, _ExtractContentResultOptional):
+    pass
+
+
+MapSiteResult = TypedDict(
+    "MapSiteResult",
+    {
+        "base_url": str,
+        # Whether the sitemaps or a crawl found the pages.
+        "source": Literal["sitemap", "crawl"],
+        "total_pages": int,
+        "internal_links": int,
+        "external_links": int,
+        "pages": List[str],
+        # Crawl mode; null from sitemaps.
+        "max_depth_reached": Optional[int],
+        # Crawl mode: each page and the links found on it; null from sitemaps.
+        "sitemap": Optional[Dict[str, List[str]]],
+    },
+)
+
+
+ProcessDocumentResultPagesRead = TypedDict(
+    "ProcessDocumentResultPagesRead",
+    {
+        "start": int,
+        "end": int,
+        "count": int,
+        "total_pages": int,
+    },
+)
+
+
+ProcessDocumentResultMetadata1 = TypedDict(
+    "ProcessDocumentResultMetadata1",
+    {
+        "title": Optional[str],
+        "author": Optional[str],
+        "subject": Optional[str],
+        "creator": Optional[str],
+        "producer": Optional[str],
+        # As embedded (`D:YYYYMMDDHHmmSS…`), never reinterpreted.
+        "creation_date": Optional[str],
+        "modification_date": Optional[str],
+    },
+)
+
+
+ProcessDocumentResultMetadata2 = TypedDict(
+    "ProcessDocumentResultMetadata2",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "author": Optional[str],
+    },
+)
+
+
+ProcessDocumentResultTables = TypedDict(
+    "ProcessDocumentResultTables",
+    {
+        # 1-based PDF page; null for CSV.
+        "page": Optional[int],
+        "rows": int,
+        "columns": int,
+        "data": List[List[str]],
+    },
+)
+
+
+ProcessDocumentResultRedaction = TypedDict(
+    "ProcessDocumentResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ProcessDocumentResultRequired = TypedDict(
+    "_ProcessDocumentResultRequired",
+    {
+        "url": str,
+        "document_type": Literal["pdf", "csv", "txt", "html", "docx", "xlsx"],
+        "content_type": Optional[str],
+        # Bytes downloaded.
+        "file_size": int,
+        "processed_at": str,
+        "page_count": Optional[int],
+        "pages_read": Optional["ProcessDocumentResultPagesRead"],
+        "text": Optional[str],
+        "text_length": Optional[int],
+        "metadata": Optional[Union["ProcessDocumentResultMetadata1", "ProcessDocumentResultMetadata2"]],
+        "tables": Optional[List["ProcessDocumentResultTables"]],
+        "notes": List[str],
+        # Images need the self-hosted server.
+        "images": None,
+    },
+)
+
+_ProcessDocumentResultOptional = TypedDict(
+    "_ProcessDocumentResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ProcessDocumentResultRedaction",
+    },
+    total=False,
+)
+
+
+class ProcessDocumentResult(_ProcessDocumentResultRequired, _ProcessDocumentResultOptional):
+    pass
+
+
+LocalizationResultAlternateLanguages = TypedDict(
+    "LocalizationResultAlternateLanguages",
+    {
+        "lang": str,
+        "url": str,
+    },
+)
+
+
+LocalizationResultGeoTargeting = TypedDict(
+    "LocalizationResultGeoTargeting",
+    {
+        "region": Optional[str],
+        "position": Optional[str],
+        "has_geo_meta": bool,
+    },
+)
+
+
+_LocalizationResultRequired = TypedDict(
+    "_LocalizationResultRequired",
+    {
+        "url": str,
+        # ISO 639-1 of the visible text, `und` when too short.
+        "detected_language": Optional[str],
+        "html_lang": Optional[str],
+        "content_language_header": Optional[str],
+        "alternate_languages": List["LocalizationResultAlternateLanguages"],
+        "language_count": int,
+        "is_multilingual": bool,
+        "target_language": Optional[str],
+        "matches_target": Optional[bool],
+        "target_country": Optional[str],
+        "geo_targeted": bool,
+    },
+)
+
+_LocalizationResultOptional = TypedDict(
+    "_LocalizationResultOptional",
+    {
+        # With `check_geo_targeting`.
+        "geo_targeting": "LocalizationResultGeoTargeting",
+    },
+    total=False,
+)
+
+
+class LocalizationResult(_LocalizationResultRequired, _LocalizationResultOptional):
+    pass
+
+
+ExtractEmbeddedStateResultFound = TypedDict(
+    "ExtractEmbeddedStateResultFound",
+    {
+        # The source, e.g. `next_data`, `nuxt`, `apollo`.
+        "name": str,
+        # The global, element or attribute that carried it.
+        "variable": str,
+        "bytes": int,
+    },
+)
+
+
+_ExtractEmbeddedStateResultMatchesRequired = TypedDict(
+    "_ExtractEmbeddedStateResultMatchesRequired",
+    {
+        "path": str,
+        "preview": str,
+    },
+)
+
+_ExtractEmbeddedStateResultMatchesOptional = TypedDict(
+    "_ExtractEmbeddedStateResultMatchesOptional",
+    {
+        "addressable": Literal[False],
+    },
+    total=False,
+)
+
+
+class ExtractEmbeddedStateResultMatches(_ExtractEmbeddedStateResultMatchesRequired, _ExtractEmbeddedStateResultMatchesOptional):
+    pass
+
+
+ExtractEmbeddedStateResultStealth = TypedDict(
+    "ExtractEmbeddedStateResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+_ExtractEmbeddedStateResultRequired = TypedDict(
+    "_ExtractEmbeddedStateResultRequired",
+    {
+        "url": str,
+        "found": List["ExtractEmbeddedStateResultFound"],
+        "path": Optional[str],
+        # UTF-8 size of the JSON of the selected value.
+        "bytes": int,
+        "warnings": List[str],
+    },
+)
+
+_ExtractEmbeddedStateResultOptional = TypedDict(
+    "_ExtractEmbeddedStateResultOptional",
+    {
+        # The state by source name, or the value at `path`.
+        "data": Any,
+        # `keys_only`: the shape two levels deep (leaves are type names).
+        "keys": Any,
+        "matches": List["ExtractEmbeddedStateResultMatches"],
+        "matches_total": int,
+        "matches_truncated": bool,
+        # Present when `escalate` was sent.
+        "escalated": bool,
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractEmbeddedStateResultStealth",
+    },
+    total=False,
+)
+
+
+class ExtractEmbeddedStateResult(_ExtractEmbeddedStateResultRequired, _ExtractEmbeddedStateResultOptional):
+    pass
+
+
+TrackChangesResult = TypedDict(
+    "TrackChangesResult",
+    {
+        "url": str,
+        "final_url": str,
+        "selector": Optional[str],
+        "status": Literal["new", "changed", "unchanged"],
+        # Share of lines touched; null on `new`.
+        "change_percent": Optional[float],
+        "structural_similarity": Optional[float],
+        "added_count": Optional[int],
+        "removed_count": Optional[int],
+        "added_samples": List[str],
+        "removed_samples": List[str],
+        "content_hash": str,
+        # When the baseline was captured; null on `new`.
+        "previous_checked_at": Optional[str],
+        "checked_at": str,
+    },
+)
+
+
+AnalyzeContentResultKeywords = TypedDict(
+    "AnalyzeContentResultKeywords",
+    {
+        "word": str,
+        "frequency": int,
+    },
+)
+
+
+_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired = TypedDict(
+    "_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired",
+    {
+        # −1..1, three decimals.
+        "score": float,
+        "label": Literal["positive", "negative", "neutral", "not_applicable"],
+        "positive_matches": int,
+        "negative_matches": int,
+        "method": Literal["lexicon"],
+    },
+)
+
+_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional = TypedDict(
+    "_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional",
+    {
+        "notApplicable": Literal["sentiment-lexicon-is-english-only"],
+    },
+    total=False,
+)
+
+
+class AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnly(_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired, _AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional):
+    pass
+
+
+AnalyzeContentResultReadability = TypedDict(
+    "AnalyzeContentResultReadability",
+    {
+        "flesch_score": Optional[float],
+        "grade_level": Optional[Literal["middle_school", "high_school", "college"]],
+    },
+)
+
+
+AnalyzeContentResult = TypedDict(
+    "AnalyzeContentResult",
+    {
+        # Characters (code points) analysed.
+        "content_length": int,
+        "word_count": int,
+        "sentence_count": int,
+        # Words per sentence, one decimal.
+        "avg_sentence_length": float,
+        # With `detect_language`; `und` when undetermined.
+        "language": Optional[str],
+        "keywords": Optional[List["AnalyzeContentResultKeywords"]],
+        "sentiment": Optional["AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnly"],
+        "readability": Optional["AnalyzeContentResultReadability"],
+    },
+)
+
+
+ExtractStructuredResultValidationErrors = TypedDict(
+    "ExtractStructuredResultValidationErrors",
+    {
+        "field": str,
+        "message": str,
+    },
+)
+
+
+ExtractStructuredResult = TypedDict(
+    "ExtractStructuredResult",
+    {
+        "url": Optional[str],
+        # The record, filled to the caller's schema.
+        "extracted": Dict[str, Any],
+        # Which source filled each field; null when none did.
+        "field_sources": Dict[str, Optional[Literal["json-ld", "microdata", "rdfa", "open-graph", "meta", "selector", "model"]]],
+        "missing_fields": List[str],
+        "schema_valid": bool,
+        "validation_errors": List["ExtractStructuredResultValidationErrors"],
+        "mode": Literal["markup", "model"],
+        "provider_used": Optional[Literal["local", "hosted_a", "hosted_b"]],
+        "model_used": Optional[str],
+        "extracted_at": str,
+    },
+)
+
+
+ExtractWithLlmResult = TypedDict(
+    "ExtractWithLlmResult",
+    {
+        # The model's answer: text, or JSON matching `schema`.
+        "extracted": Any,
+        "provider": Literal["local", "hosted_a", "hosted_b"],
+        "provider_used": Literal["local", "hosted_a", "hosted_b"],
+        "model_used": str,
+        "tokens_used": int,
+        "prompt_used": str,
+    },
+)
+
+
+FormSubmitResultSubmittedDataValue = TypedDict(
+    "FormSubmitResultSubmittedDataValue",
+    {
+        "filename": str,
+        "bytes": int,
+        "mime_type": str,
+    },
+)
+
+
+FormSubmitResultValidationErrors = TypedDict(
+    "FormSubmitResultValidationErrors",
+    {
+        "field": Optional[str],
+        "message": str,
+    },
+)
+
+
+FormSubmitResultFormDetails = TypedDict(
+    "FormSubmitResultFormDetails",
+    {
+        "action": Optional[str],
+        "method": str,
+        "fieldCount": int,
+        "requiredFields": List[str],
+    },
+)
+
+
+_FormSubmitResultRequired = TypedDict(
+    "_FormSubmitResultRequired",
+    {
+        # The form was submitted and the page showed no validation error.
+        "success": bool,
+        "submittedData": Dict[str, Union[str, float, bool, List[str], "FormSubmitResultSubmittedDataValue"]],
+        "responseUrl": str,
+        "responseStatus": Optional[int],
+        "validationErrors": List["FormSubmitResultValidationErrors"],
+        "formDetails": Optional["FormSubmitResultFormDetails"],
+    },
+)
+
+_FormSubmitResultOptional = TypedDict(
+    "_FormSubmitResultOptional",
+    {
+        "responseContent": str,
+    },
+    total=False,
+)
+
+
+class FormSubmitResult(_FormSubmitResultRequired, _FormSubmitResultOptional):
+    pass
+
+
+SummarizeContentResultMetadata = TypedDict(
+    "SummarizeContentResultMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "author": Optional[str],
+        "publish_date": Optional[str],
+    },
+)
+
+
+SummarizeContentResult = TypedDict(
+    "SummarizeContentResult",
+    {
+        # `extractive` and `brief`: one string; `key_points`: one string per sentence.
+        "summary": Union[str, List[str]],
+        "summary_type": Literal["extractive", "key_points", "brief"],
+        # Characters (code points) summarised.
+        "original_length": int,
+        "summary_length": int,
+        "compression_ratio": float,
+        "sentences_used": int,
+        "total_sentences": int,
+        # With `include_metadata` on the `url` form; else null.
+        "metadata": Optional["SummarizeContentResultMetadata"],
+    },
+)
+
+
+_CrawlDeepResultPagesFormatsLinksRequired = TypedDict(
+    "_CrawlDeepResultPagesFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_CrawlDeepResultPagesFormatsLinksOptional = TypedDict(
+    "_CrawlDeepResultPagesFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class CrawlDeepResultPagesFormatsLinks(_CrawlDeepResultPagesFormatsLinksRequired, _CrawlDeepResultPagesFormatsLinksOptional):
+    pass
+
+
+CrawlDeepResultPagesFormatsMetadata = TypedDict(
+    "CrawlDeepResultPagesFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+CrawlDeepResultPagesFormats = TypedDict(
+    "CrawlDeepResultPagesFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["CrawlDeepResultPagesFormatsLinks"],
+        "metadata": "CrawlDeepResultPagesFormatsMetadata",
+    },
+    total=False,
+)
+
+
+CrawlDeepResultPages = TypedDict(
+    "CrawlDeepResultPages",
+    {
+        "url": str,
+        "depth": int,
+        "status_code": Optional[int],
+        "title": Optional[str],
+        "formats": Optional["CrawlDeepResultPagesFormats"],
+        "error": Optional[str],
+    },
+)
+
+
+CrawlDeepResultNotReached = TypedDict(
+    "CrawlDeepResultNotReached",
+    {
+        "reason": Optional[Literal["page_limit", "time_budget"]],
+        "count": int,
+        "urls": List[str],
+    },
+)
+
+
+CrawlDeepResultRobots = TypedDict(
+    "CrawlDeepResultRobots",
+    {
+        "disallowed_count": int,
+        "crawl_delay_seconds": Optional[float],
+    },
+)
+
+
+CrawlDeepResultRedaction = TypedDict(
+    "CrawlDeepResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_CrawlDeepResultRequired = TypedDict(
+    "_CrawlDeepResultRequired",
+    {
+        "url": str,
+        # `partial` when the limit or budget cut it short.
+        "status": Literal["completed", "partial"],
+        "total": int,
+        "completed": int,
+        "failed": int,
+        "max_depth_reached": int,
+        "pages": List["CrawlDeepResultPages"],
+        "not_reached": "CrawlDeepResultNotReached",
+        "robots": "CrawlDeepResultRobots",
+        "crawled_at": str,
+    },
+)
+
+_CrawlDeepResultOptional = TypedDict(
+    "_CrawlDeepResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "CrawlDeepResultRedaction",
+    },
+    total=False,
+)
+
+
+class CrawlDeepResult(_CrawlDeepResultRequired, _CrawlDeepResultOptional):
+    pass
+
+
+_StealthModeResult1FormatsLinksRequired = TypedDict(
+    "_StealthModeResult1FormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_StealthModeResult1FormatsLinksOptional = TypedDict(
+    "_StealthModeResult1FormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class StealthModeResult1FormatsLinks(_StealthModeResult1FormatsLinksRequired, _StealthModeResult1FormatsLinksOptional):
+    pass
+
+
+StealthModeResult1FormatsMetadata = TypedDict(
+    "StealthModeResult1FormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+StealthModeResult1Formats = TypedDict(
+    "StealthModeResult1Formats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["StealthModeResult1FormatsLinks"],
+        "metadata": "StealthModeResult1FormatsMetadata",
+        "screenshot": str,
+    },
+    total=False,
+)
+
+
+StealthModeResult1Blocked = TypedDict(
+    "StealthModeResult1Blocked",
+    {
+        "vendor": str,
+        "evidence": List[str],
+    },
+)
+
+
+StealthModeResult1Redaction = TypedDict(
+    "StealthModeResult1Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_StealthModeResult1Required = TypedDict(
+    "_StealthModeResult1Required",
+    {
+        "url": str,
+        "final_url": str,
+        "title": str,
+        "status": int,
+        "engine": str,
+        "level": str,
+        "formats": "StealthModeResult1Formats",
+        "scraped_at": str,
+    },
+)
+
+_StealthModeResult1Optional = TypedDict(
+    "_StealthModeResult1Optional",
+    {
+        # Set when the page is still a bot wall: stealth does not solve challenges.
+        "blocked": "StealthModeResult1Blocked",
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "StealthModeResult1Redaction",
+    },
+    total=False,
+)
+
+
+class StealthModeResult1(_StealthModeResult1Required, _StealthModeResult1Optional):
+    pass
+
+
+StealthModeResultConfigure = TypedDict(
+    "StealthModeResultConfigure",
+    {
+        "operation": Literal["configure"],
+        "engine": str,
+        # The resolved configuration, proxy credentials masked.
+        "stealthConfig": Dict[str, Any],
+        "note": str,
+    },
+)
+
+
+# `scrape`: the page; `configure`: the configuration; context operations: the host’s answer.
+StealthModeResult = Union["StealthModeResult1", "StealthModeResultConfigure", Dict[str, Any]]
+
+
+ScrapeWithActionsResultActionResultsError = TypedDict(
+    "ScrapeWithActionsResultActionResultsError",
+    {
+        "code": str,
+        "message": str,
+    },
+)
+
+
+ScrapeWithActionsResultActionResultsSnapshot = TypedDict(
+    "ScrapeWithActionsResultActionResultsSnapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+_ScrapeWithActionsResultActionResultsRequired = TypedDict(
+    "_ScrapeWithActionsResultActionResultsRequired",
+    {
+        "index": int,
+        "type": str,
+        "status": Literal["ok", "failed", "skipped"],
+    },
+)
+
+_ScrapeWithActionsResultActionResultsOptional = TypedDict(
+    "_ScrapeWithActionsResultActionResultsOptional",
+    {
+        "error": "ScrapeWithActionsResultActionResultsError",
+        # `screenshot`: the resource URI.
+        "screenshot": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "ScrapeWithActionsResultActionResultsSnapshot",
+        # Where the page is after a `navigate`.
+        "url": str,
+        "status_code": int,
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResultActionResults(_ScrapeWithActionsResultActionResultsRequired, _ScrapeWithActionsResultActionResultsOptional):
+    pass
+
+
+_ScrapeWithActionsResultFormatsLinksRequired = TypedDict(
+    "_ScrapeWithActionsResultFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ScrapeWithActionsResultFormatsLinksOptional = TypedDict(
+    "_ScrapeWithActionsResultFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResultFormatsLinks(_ScrapeWithActionsResultFormatsLinksRequired, _ScrapeWithActionsResultFormatsLinksOptional):
+    pass
+
+
+ScrapeWithActionsResultFormatsMetadata = TypedDict(
+    "ScrapeWithActionsResultFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+ScrapeWithActionsResultFormats = TypedDict(
+    "ScrapeWithActionsResultFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["ScrapeWithActionsResultFormatsLinks"],
+        "metadata": "ScrapeWithActionsResultFormatsMetadata",
+    },
+    total=False,
+)
+
+
+ScrapeWithActionsResultRedaction = TypedDict(
+    "ScrapeWithActionsResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ScrapeWithActionsResultRequired = TypedDict(
+    "_ScrapeWithActionsResultRequired",
+    {
+        "url": str,
+        "final_url": str,
+        "title": str,
+        "status": int,
+        "action_results": List["ScrapeWithActionsResultActionResults"],
+        "formats": "ScrapeWithActionsResultFormats",
+        "scraped_at": str,
+    },
+)
+
+_ScrapeWithActionsResultOptional = TypedDict(
+    "_ScrapeWithActionsResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ScrapeWithActionsResultRedaction",
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResult(_ScrapeWithActionsResultRequired, _ScrapeWithActionsResultOptional):
+    pass
+
+
+BatchScrapeResultResults = TypedDict(
+    "BatchScrapeResultResults",
+    {
+        # The id sent with the URL, else its index in `urls`.
+        "id": str,
+        "url": str,
+        "status": Literal["success", "failed", "skipped"],
+        # The target's status; null when none came.
+        "http_status": Optional[int],
+        "title": Optional[str],
+        # Main content text (at most 5,000 characters); null unless success.
+        "text": Optional[str],
+        # Values of the extraction template.
+        "fields": Optional[Dict[str, Optional[str]]],
+        "field_notes": Optional[Dict[str, str]],
+        "error": Optional[str],
+        # The code a single-URL tool would have answered with.
+        "error_code": Optional[str],
+    },
+)
+
+
+BatchScrapeResultRedaction = TypedDict(
+    "BatchScrapeResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_BatchScrapeResultRequired = TypedDict(
+    "_BatchScrapeResultRequired",
+    {
+        # Page the results again with get_batch_results (24 hours).
+        "batch_id": str,
+        "total": int,
+        "succeeded": int,
+        "failed": int,
+        "skipped": int,
+        "results": List["BatchScrapeResultResults"],
+        "notes": List[str],
+        "completed_at": str,
+        "expires_at": str,
+    },
+)
+
+_BatchScrapeResultOptional = TypedDict(
+    "_BatchScrapeResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "BatchScrapeResultRedaction",
+    },
+    total=False,
+)
+
+
+class BatchScrapeResult(_BatchScrapeResultRequired, _BatchScrapeResultOptional):
+    pass
+
+
 StoredResult = TypedDict(
     "StoredResult",
     {
@@ -142,33 +1573,6 @@ StoredResult = TypedDict(
         "expires_at": str,
     },
 )
-
-
-_ToolSuccessRequired = TypedDict(
-    "_ToolSuccessRequired",
-    {
-        "success": Literal[True],
-        # Tool-specific result
-        "data": Dict[str, Any],
-        "credits_used": int,
-        "credits_remaining": int,
-        # Milliseconds
-        "processing_time": float,
-    },
-)
-
-_ToolSuccessOptional = TypedDict(
-    "_ToolSuccessOptional",
-    {
-        # Present only when the call produced one
-        "warnings": List[str],
-    },
-    total=False,
-)
-
-
-class ToolSuccess(_ToolSuccessRequired, _ToolSuccessOptional):
-    pass
 
 
 ErrorResponseErrorDetails = TypedDict(
@@ -256,6 +1660,33 @@ ToolInfo = TypedDict(
         "data": "ToolInfoData",
     },
 )
+
+
+_ToolSuccessRequired = TypedDict(
+    "_ToolSuccessRequired",
+    {
+        "success": Literal[True],
+        # Tool-specific result
+        "data": Dict[str, Any],
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ToolSuccessOptional = TypedDict(
+    "_ToolSuccessOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
+class ToolSuccess(_ToolSuccessRequired, _ToolSuccessOptional):
+    pass
 
 
 MonitorResponse = TypedDict(
@@ -672,8 +2103,31 @@ DayUsage = TypedDict(
 ListLocalModelsInput = Dict[str, Any]
 
 
+_ListLocalModelsResponseRequired = TypedDict(
+    "_ListLocalModelsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ListLocalModelsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ListLocalModelsResponseOptional = TypedDict(
+    "_ListLocalModelsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool list_local_models.
-ListLocalModelsResponse = ToolSuccess
+class ListLocalModelsResponse(_ListLocalModelsResponseRequired, _ListLocalModelsResponseOptional):
+    pass
 
 
 FetchUrlInputRedactPii = TypedDict(
@@ -721,8 +2175,31 @@ class FetchUrlInput(_FetchUrlInputRequired, _FetchUrlInputOptional):
     pass
 
 
+_FetchUrlResponseRequired = TypedDict(
+    "_FetchUrlResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "FetchUrlResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_FetchUrlResponseOptional = TypedDict(
+    "_FetchUrlResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool fetch_url.
-FetchUrlResponse = ToolSuccess
+class FetchUrlResponse(_FetchUrlResponseRequired, _FetchUrlResponseOptional):
+    pass
 
 
 _GetBatchResultsInputRequired = TypedDict(
@@ -750,8 +2227,31 @@ class GetBatchResultsInput(_GetBatchResultsInputRequired, _GetBatchResultsInputO
     pass
 
 
+_GetBatchResultsResponseRequired = TypedDict(
+    "_GetBatchResultsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "GetBatchResultsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_GetBatchResultsResponseOptional = TypedDict(
+    "_GetBatchResultsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool get_batch_results.
-GetBatchResultsResponse = ToolSuccess
+class GetBatchResultsResponse(_GetBatchResultsResponseRequired, _GetBatchResultsResponseOptional):
+    pass
 
 
 _ReadResultInputRequired = TypedDict(
@@ -781,8 +2281,31 @@ class ReadResultInput(_ReadResultInputRequired, _ReadResultInputOptional):
     pass
 
 
+_ReadResultResponseRequired = TypedDict(
+    "_ReadResultResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ReadResultResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ReadResultResponseOptional = TypedDict(
+    "_ReadResultResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool read_result.
-ReadResultResponse = ToolSuccess
+class ReadResultResponse(_ReadResultResponseRequired, _ReadResultResponseOptional):
+    pass
 
 
 ExtractTextInputRedactPii = TypedDict(
@@ -898,8 +2421,31 @@ ExtractLinksInput = TypedDict(
 )
 
 
+_ExtractLinksResponseRequired = TypedDict(
+    "_ExtractLinksResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractLinksResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractLinksResponseOptional = TypedDict(
+    "_ExtractLinksResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_links.
-ExtractLinksResponse = ToolSuccess
+class ExtractLinksResponse(_ExtractLinksResponseRequired, _ExtractLinksResponseOptional):
+    pass
 
 
 # Arguments of tool extract_metadata.
@@ -919,8 +2465,31 @@ ExtractMetadataInput = TypedDict(
 )
 
 
+_ExtractMetadataResponseRequired = TypedDict(
+    "_ExtractMetadataResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractMetadataResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractMetadataResponseOptional = TypedDict(
+    "_ExtractMetadataResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_metadata.
-ExtractMetadataResponse = ToolSuccess
+class ExtractMetadataResponse(_ExtractMetadataResponseRequired, _ExtractMetadataResponseOptional):
+    pass
 
 
 _ScrapeTemplateInputRequired = TypedDict(
@@ -1053,8 +2622,31 @@ class ScrapeInput(_ScrapeInputRequired, _ScrapeInputOptional):
     pass
 
 
+_ScrapeResponseRequired = TypedDict(
+    "_ScrapeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeResponseOptional = TypedDict(
+    "_ScrapeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape.
-ScrapeResponse = ToolSuccess
+class ScrapeResponse(_ScrapeResponseRequired, _ScrapeResponseOptional):
+    pass
 
 
 _ScrapeStructuredInputRequired = TypedDict(
@@ -1094,8 +2686,31 @@ class ScrapeStructuredInput(_ScrapeStructuredInputRequired, _ScrapeStructuredInp
     pass
 
 
+_ScrapeStructuredResponseRequired = TypedDict(
+    "_ScrapeStructuredResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeStructuredResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeStructuredResponseOptional = TypedDict(
+    "_ScrapeStructuredResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_structured.
-ScrapeStructuredResponse = ToolSuccess
+class ScrapeStructuredResponse(_ScrapeStructuredResponseRequired, _ScrapeStructuredResponseOptional):
+    pass
 
 
 ExtractContentInputRedactPii = TypedDict(
@@ -1147,8 +2762,31 @@ class ExtractContentInput(_ExtractContentInputRequired, _ExtractContentInputOpti
     pass
 
 
+_ExtractContentResponseRequired = TypedDict(
+    "_ExtractContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractContentResponseOptional = TypedDict(
+    "_ExtractContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_content.
-ExtractContentResponse = ToolSuccess
+class ExtractContentResponse(_ExtractContentResponseRequired, _ExtractContentResponseOptional):
+    pass
 
 
 _MapSiteInputRequired = TypedDict(
@@ -1182,8 +2820,31 @@ class MapSiteInput(_MapSiteInputRequired, _MapSiteInputOptional):
     pass
 
 
+_MapSiteResponseRequired = TypedDict(
+    "_MapSiteResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "MapSiteResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_MapSiteResponseOptional = TypedDict(
+    "_MapSiteResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool map_site.
-MapSiteResponse = ToolSuccess
+class MapSiteResponse(_MapSiteResponseRequired, _MapSiteResponseOptional):
+    pass
 
 
 ProcessDocumentInputRedactPii = TypedDict(
@@ -1237,8 +2898,31 @@ class ProcessDocumentInput(_ProcessDocumentInputRequired, _ProcessDocumentInputO
     pass
 
 
+_ProcessDocumentResponseRequired = TypedDict(
+    "_ProcessDocumentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ProcessDocumentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ProcessDocumentResponseOptional = TypedDict(
+    "_ProcessDocumentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool process_document.
-ProcessDocumentResponse = ToolSuccess
+class ProcessDocumentResponse(_ProcessDocumentResponseRequired, _ProcessDocumentResponseOptional):
+    pass
 
 
 _LocalizationInputRequired = TypedDict(
@@ -1276,8 +2960,31 @@ class LocalizationInput(_LocalizationInputRequired, _LocalizationInputOptional):
     pass
 
 
+_LocalizationResponseRequired = TypedDict(
+    "_LocalizationResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "LocalizationResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_LocalizationResponseOptional = TypedDict(
+    "_LocalizationResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool localization.
-LocalizationResponse = ToolSuccess
+class LocalizationResponse(_LocalizationResponseRequired, _LocalizationResponseOptional):
+    pass
 
 
 _ExtractEmbeddedStateInputRequired = TypedDict(
@@ -1323,8 +3030,31 @@ class ExtractEmbeddedStateInput(_ExtractEmbeddedStateInputRequired, _ExtractEmbe
     pass
 
 
+_ExtractEmbeddedStateResponseRequired = TypedDict(
+    "_ExtractEmbeddedStateResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractEmbeddedStateResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractEmbeddedStateResponseOptional = TypedDict(
+    "_ExtractEmbeddedStateResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_embedded_state.
-ExtractEmbeddedStateResponse = ToolSuccess
+class ExtractEmbeddedStateResponse(_ExtractEmbeddedStateResponseRequired, _ExtractEmbeddedStateResponseOptional):
+    pass
 
 
 _TrackChangesInputRequired = TypedDict(
@@ -1354,8 +3084,31 @@ class TrackChangesInput(_TrackChangesInputRequired, _TrackChangesInputOptional):
     pass
 
 
+_TrackChangesResponseRequired = TypedDict(
+    "_TrackChangesResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "TrackChangesResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_TrackChangesResponseOptional = TypedDict(
+    "_TrackChangesResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool track_changes.
-TrackChangesResponse = ToolSuccess
+class TrackChangesResponse(_TrackChangesResponseRequired, _TrackChangesResponseOptional):
+    pass
 
 
 # Arguments of tool analyze_content.
@@ -1383,8 +3136,31 @@ AnalyzeContentInput = TypedDict(
 )
 
 
+_AnalyzeContentResponseRequired = TypedDict(
+    "_AnalyzeContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "AnalyzeContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_AnalyzeContentResponseOptional = TypedDict(
+    "_AnalyzeContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool analyze_content.
-AnalyzeContentResponse = ToolSuccess
+class AnalyzeContentResponse(_AnalyzeContentResponseRequired, _AnalyzeContentResponseOptional):
+    pass
 
 
 _ExtractStructuredInputSelectorsValueRequired = TypedDict(
@@ -1444,8 +3220,31 @@ class ExtractStructuredInput(_ExtractStructuredInputRequired, _ExtractStructured
     pass
 
 
+_ExtractStructuredResponseRequired = TypedDict(
+    "_ExtractStructuredResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractStructuredResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractStructuredResponseOptional = TypedDict(
+    "_ExtractStructuredResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_structured.
-ExtractStructuredResponse = ToolSuccess
+class ExtractStructuredResponse(_ExtractStructuredResponseRequired, _ExtractStructuredResponseOptional):
+    pass
 
 
 _ExtractWithLlmInputRequired = TypedDict(
@@ -1485,8 +3284,31 @@ class ExtractWithLlmInput(_ExtractWithLlmInputRequired, _ExtractWithLlmInputOpti
     pass
 
 
+_ExtractWithLlmResponseRequired = TypedDict(
+    "_ExtractWithLlmResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractWithLlmResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractWithLlmResponseOptional = TypedDict(
+    "_ExtractWithLlmResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_with_llm.
-ExtractWithLlmResponse = ToolSuccess
+class ExtractWithLlmResponse(_ExtractWithLlmResponseRequired, _ExtractWithLlmResponseOptional):
+    pass
 
 
 _FormSubmitInputFieldsRequired = TypedDict(
@@ -1550,8 +3372,31 @@ class FormSubmitInput(_FormSubmitInputRequired, _FormSubmitInputOptional):
     pass
 
 
+_FormSubmitResponseRequired = TypedDict(
+    "_FormSubmitResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "FormSubmitResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_FormSubmitResponseOptional = TypedDict(
+    "_FormSubmitResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool form_submit.
-FormSubmitResponse = ToolSuccess
+class FormSubmitResponse(_FormSubmitResponseRequired, _FormSubmitResponseOptional):
+    pass
 
 
 # Arguments of tool summarize_content.
@@ -1577,8 +3422,31 @@ SummarizeContentInput = TypedDict(
 )
 
 
+_SummarizeContentResponseRequired = TypedDict(
+    "_SummarizeContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SummarizeContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SummarizeContentResponseOptional = TypedDict(
+    "_SummarizeContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool summarize_content.
-SummarizeContentResponse = ToolSuccess
+class SummarizeContentResponse(_SummarizeContentResponseRequired, _SummarizeContentResponseOptional):
+    pass
 
 
 CrawlDeepInputRedactPii = TypedDict(
@@ -1638,8 +3506,31 @@ class CrawlDeepInput(_CrawlDeepInputRequired, _CrawlDeepInputOptional):
     pass
 
 
+_CrawlDeepResponseRequired = TypedDict(
+    "_CrawlDeepResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "CrawlDeepResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_CrawlDeepResponseOptional = TypedDict(
+    "_CrawlDeepResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool crawl_deep.
-CrawlDeepResponse = ToolSuccess
+class CrawlDeepResponse(_CrawlDeepResponseRequired, _CrawlDeepResponseOptional):
+    pass
 
 
 StealthModeInputStealthConfigCustomViewport = TypedDict(
@@ -1752,8 +3643,31 @@ StealthModeInput = TypedDict(
 )
 
 
+_StealthModeResponseRequired = TypedDict(
+    "_StealthModeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "StealthModeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_StealthModeResponseOptional = TypedDict(
+    "_StealthModeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool stealth_mode.
-StealthModeResponse = ToolSuccess
+class StealthModeResponse(_StealthModeResponseRequired, _StealthModeResponseOptional):
+    pass
 
 
 _ScrapeWithActionsInputActionsWaitRequired = TypedDict(
@@ -2019,8 +3933,31 @@ class ScrapeWithActionsInput(_ScrapeWithActionsInputRequired, _ScrapeWithActions
     pass
 
 
+_ScrapeWithActionsResponseRequired = TypedDict(
+    "_ScrapeWithActionsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeWithActionsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeWithActionsResponseOptional = TypedDict(
+    "_ScrapeWithActionsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_with_actions.
-ScrapeWithActionsResponse = ToolSuccess
+class ScrapeWithActionsResponse(_ScrapeWithActionsResponseRequired, _ScrapeWithActionsResponseOptional):
+    pass
 
 
 _BatchScrapeInputUrlsRequired = TypedDict(
@@ -2143,8 +4080,31 @@ class BatchScrapeInput(_BatchScrapeInputRequired, _BatchScrapeInputOptional):
     pass
 
 
+_BatchScrapeResponseRequired = TypedDict(
+    "_BatchScrapeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "BatchScrapeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_BatchScrapeResponseOptional = TypedDict(
+    "_BatchScrapeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool batch_scrape.
-BatchScrapeResponse = ToolSuccess
+class BatchScrapeResponse(_BatchScrapeResponseRequired, _BatchScrapeResponseOptional):
+    pass
 
 
 SearchWebInputRedactPii = TypedDict(
