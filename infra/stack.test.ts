@@ -33,6 +33,7 @@ const fakeTool = (name: string): ToolDefinition<AnyToolSchema> => ({
   description: 'Exists only to count what the stack makes per tool.',
   price: 1,
   basePrice: 1,
+  result: z.object({}),
   schema: z.object({}),
   example: {},
   run: async () => ({ data: {} }),

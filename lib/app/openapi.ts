@@ -139,6 +139,8 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
 
 export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
   registerKeySchemes(app);
+  // The envelope every tool answers, for a client calling a tool by name (the SDKs' callTool).
+  app.openAPIRegistry.registerComponent('schemas', 'ToolSuccess', toolJsonSchema(toolSuccess, 'output'));
   app.openAPIRegistry.registerComponent(
     'schemas',
     'StoredResult',

@@ -1868,6 +1868,215 @@ export const mcpCatalog: McpCatalog = {
           "template"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "template": {
+                        "type": "string",
+                        "const": "list"
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "templates": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "description": {
+                              "type": "string"
+                            },
+                            "mode": {
+                              "type": "string",
+                              "enum": [
+                                "entity",
+                                "list"
+                              ]
+                            },
+                            "group": {
+                              "type": "string",
+                              "enum": [
+                                "page",
+                                "jobs",
+                                "government"
+                              ]
+                            },
+                            "input": {
+                              "type": "string",
+                              "enum": [
+                                "url",
+                                "params"
+                              ]
+                            },
+                            "sources": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            },
+                            "examples": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            },
+                            "params": {
+                              "type": "array",
+                              "items": {
+                                "type": "object",
+                                "properties": {
+                                  "name": {
+                                    "type": "string"
+                                  },
+                                  "required": {
+                                    "type": "boolean"
+                                  },
+                                  "description": {
+                                    "type": "string"
+                                  }
+                                },
+                                "required": [
+                                  "name",
+                                  "required",
+                                  "description"
+                                ]
+                              }
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "name",
+                            "description",
+                            "mode",
+                            "group",
+                            "input",
+                            "sources",
+                            "examples"
+                          ]
+                        }
+                      }
+                    },
+                    "required": [
+                      "template",
+                      "count",
+                      "templates"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "template": {
+                        "type": "string"
+                      },
+                      "auto": {
+                        "type": "boolean",
+                        "const": true,
+                        "description": "Present when `auto` chose the template."
+                      },
+                      "template_name": {
+                        "type": "string"
+                      },
+                      "params": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {}
+                      },
+                      "data": {
+                        "description": "The template's record (or list of records); its fields vary by template."
+                      },
+                      "extracted_at": {
+                        "type": "string"
+                      },
+                      "fetched_url": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "template",
+                      "template_name",
+                      "params",
+                      "data",
+                      "extracted_at"
+                    ]
+                  }
+                ],
+                "description": "`template: list`: the catalog; any other template: what it extracted."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "A clean record or list from a site people use every day, or a public job-board or registry API.",
         "openWorldHint": true
@@ -8387,6 +8596,449 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "query": {
+                        "type": "string"
+                      },
+                      "search_metadata": {
+                        "type": "object",
+                        "properties": {
+                          "total_results": {
+                            "type": "integer"
+                          },
+                          "results_returned": {
+                            "type": "integer"
+                          },
+                          "offset": {
+                            "type": "integer"
+                          },
+                          "search_time": {
+                            "type": "number"
+                          },
+                          "lang": {
+                            "type": "string"
+                          },
+                          "safe_search": {
+                            "type": "boolean"
+                          },
+                          "time_range": {
+                            "type": "string",
+                            "enum": [
+                              "day",
+                              "week",
+                              "month",
+                              "year",
+                              "all"
+                            ]
+                          },
+                          "site": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "file_type": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "total_results",
+                          "results_returned",
+                          "offset",
+                          "search_time",
+                          "lang",
+                          "safe_search",
+                          "time_range",
+                          "site",
+                          "file_type"
+                        ]
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "title": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": "string"
+                            },
+                            "snippet": {
+                              "type": "string"
+                            },
+                            "displayLink": {
+                              "type": "string"
+                            },
+                            "formattedUrl": {
+                              "type": "string"
+                            },
+                            "htmlSnippet": {
+                              "type": "string"
+                            },
+                            "htmlTitle": {
+                              "type": "string"
+                            },
+                            "cacheId": {
+                              "type": "string"
+                            },
+                            "pagemap": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {}
+                            }
+                          },
+                          "required": [
+                            "title",
+                            "url",
+                            "snippet",
+                            "displayLink",
+                            "formattedUrl",
+                            "htmlSnippet",
+                            "htmlTitle"
+                          ]
+                        }
+                      },
+                      "spelling_correction": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "related_searches": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "query",
+                      "search_metadata",
+                      "results",
+                      "spelling_correction",
+                      "related_searches"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "queries": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "results_by_query": {
+                        "type": "array",
+                        "items": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "query": {
+                                  "type": "string"
+                                },
+                                "search_metadata": {
+                                  "type": "object",
+                                  "properties": {
+                                    "total_results": {
+                                      "type": "integer"
+                                    },
+                                    "results_returned": {
+                                      "type": "integer"
+                                    },
+                                    "offset": {
+                                      "type": "integer"
+                                    },
+                                    "search_time": {
+                                      "type": "number"
+                                    },
+                                    "lang": {
+                                      "type": "string"
+                                    },
+                                    "safe_search": {
+                                      "type": "boolean"
+                                    },
+                                    "time_range": {
+                                      "type": "string",
+                                      "enum": [
+                                        "day",
+                                        "week",
+                                        "month",
+                                        "year",
+                                        "all"
+                                      ]
+                                    },
+                                    "site": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "file_type": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    }
+                                  },
+                                  "required": [
+                                    "total_results",
+                                    "results_returned",
+                                    "offset",
+                                    "search_time",
+                                    "lang",
+                                    "safe_search",
+                                    "time_range",
+                                    "site",
+                                    "file_type"
+                                  ]
+                                },
+                                "results": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "object",
+                                    "properties": {
+                                      "title": {
+                                        "type": "string"
+                                      },
+                                      "url": {
+                                        "type": "string"
+                                      },
+                                      "snippet": {
+                                        "type": "string"
+                                      },
+                                      "displayLink": {
+                                        "type": "string"
+                                      },
+                                      "formattedUrl": {
+                                        "type": "string"
+                                      },
+                                      "htmlSnippet": {
+                                        "type": "string"
+                                      },
+                                      "htmlTitle": {
+                                        "type": "string"
+                                      },
+                                      "cacheId": {
+                                        "type": "string"
+                                      },
+                                      "pagemap": {
+                                        "type": "object",
+                                        "propertyNames": {
+                                          "type": "string"
+                                        },
+                                        "additionalProperties": {}
+                                      }
+                                    },
+                                    "required": [
+                                      "title",
+                                      "url",
+                                      "snippet",
+                                      "displayLink",
+                                      "formattedUrl",
+                                      "htmlSnippet",
+                                      "htmlTitle"
+                                    ]
+                                  }
+                                },
+                                "spelling_correction": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "related_searches": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              },
+                              "required": [
+                                "query",
+                                "search_metadata",
+                                "results",
+                                "spelling_correction",
+                                "related_searches"
+                              ]
+                            },
+                            {
+                              "type": "object",
+                              "properties": {
+                                "query": {
+                                  "type": "string"
+                                },
+                                "error": {
+                                  "type": "string"
+                                },
+                                "error_code": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "query",
+                                "error",
+                                "error_code"
+                              ]
+                            }
+                          ]
+                        }
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "queries",
+                      "count",
+                      "results_by_query"
+                    ]
+                  }
+                ],
+                "description": "`query`: one answer; `queries`: `{queries, count, results_by_query}` in their order."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "Web search results in the Google Custom Search fields, one query or a batch of up to 10.",
         "openWorldHint": true
@@ -8459,6 +9111,180 @@ export const mcpCatalog: McpCatalog = {
         "required": [
           "keyword",
           "target"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "keyword": {
+                    "type": "string"
+                  },
+                  "target": {
+                    "type": "string"
+                  },
+                  "location": {
+                    "type": [
+                      "string",
+                      "number"
+                    ]
+                  },
+                  "language": {
+                    "type": "string"
+                  },
+                  "device": {
+                    "type": "string",
+                    "enum": [
+                      "desktop",
+                      "mobile"
+                    ]
+                  },
+                  "depth": {
+                    "type": "integer"
+                  },
+                  "found": {
+                    "type": "boolean"
+                  },
+                  "rank": {
+                    "description": "The target's first position; null when not found.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "all_positions": {
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "matches": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "position": {
+                          "type": "integer"
+                        },
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "position",
+                        "url",
+                        "title"
+                      ]
+                    }
+                  },
+                  "results_scanned": {
+                    "type": "integer"
+                  },
+                  "se_results_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "check_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "checked_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "keyword",
+                  "target",
+                  "location",
+                  "language",
+                  "device",
+                  "depth",
+                  "found",
+                  "rank",
+                  "url",
+                  "all_positions",
+                  "matches",
+                  "results_scanned",
+                  "se_results_count",
+                  "check_url",
+                  "checked_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -8612,6 +9438,276 @@ export const mcpCatalog: McpCatalog = {
           "url"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "llms_txt": {
+                    "type": "string"
+                  },
+                  "llms_full_txt": {
+                    "type": "string"
+                  },
+                  "pages_analyzed": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title"
+                      ]
+                    }
+                  },
+                  "compliance": {
+                    "type": "object",
+                    "properties": {
+                      "robots_txt_found": {
+                        "type": "boolean"
+                      },
+                      "disallow_count": {
+                        "type": "integer"
+                      },
+                      "respect_robots": {
+                        "type": "boolean"
+                      },
+                      "urls_left_out": {
+                        "type": "integer"
+                      },
+                      "pages_opted_out": {
+                        "type": "integer"
+                      },
+                      "level": {
+                        "type": "string",
+                        "enum": [
+                          "basic",
+                          "standard",
+                          "strict"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "robots_txt_found",
+                      "disallow_count",
+                      "respect_robots",
+                      "urls_left_out",
+                      "pages_opted_out",
+                      "level"
+                    ]
+                  },
+                  "api_endpoints_detected": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string",
+                          "enum": [
+                            "openapi",
+                            "graphql",
+                            "rest"
+                          ]
+                        },
+                        "found_on": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "kind",
+                        "found_on"
+                      ]
+                    }
+                  },
+                  "clamps_applied": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "option": {
+                          "type": "string"
+                        },
+                        "requested": {
+                          "type": "number"
+                        },
+                        "applied": {
+                          "type": "number"
+                        },
+                        "reason": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "option",
+                        "requested",
+                        "applied",
+                        "reason"
+                      ]
+                    }
+                  },
+                  "analysis": {
+                    "type": "object",
+                    "properties": {
+                      "total_words": {
+                        "type": "integer"
+                      },
+                      "average_words_per_page": {
+                        "type": "number"
+                      },
+                      "sections": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "languages": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      }
+                    },
+                    "required": [
+                      "total_words",
+                      "average_words_per_page",
+                      "sections",
+                      "languages"
+                    ]
+                  },
+                  "security": {
+                    "type": "object",
+                    "properties": {
+                      "https": {
+                        "type": "boolean"
+                      },
+                      "hsts": {
+                        "type": "boolean"
+                      },
+                      "content_security_policy": {
+                        "type": "boolean"
+                      },
+                      "x_frame_options": {
+                        "type": "boolean"
+                      },
+                      "x_content_type_options": {
+                        "type": "boolean"
+                      },
+                      "referrer_policy": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "https",
+                      "hsts",
+                      "content_security_policy",
+                      "x_frame_options",
+                      "x_content_type_options",
+                      "referrer_policy"
+                    ]
+                  },
+                  "generated_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "pages_analyzed",
+                  "pages",
+                  "compliance",
+                  "api_endpoints_detected",
+                  "clamps_applied",
+                  "generated_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "A site's llms.txt and llms-full.txt, written from its sitemaps or a crawl.",
         "openWorldHint": true
@@ -8713,6 +9809,531 @@ export const mcpCatalog: McpCatalog = {
             "description": "`auto`: scoped searches and threads on `archive_a`, falling back to `archive_b`; an unscoped keyword search through `web_discovery`. `archive_a` needs `subreddit` or `author`; `thread` works on `archive_a` only; `web_discovery` returns at most 10 posts by relevance and ignores dates."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "source": {
+                        "type": "string",
+                        "enum": [
+                          "archive_a",
+                          "archive_b",
+                          "web_discovery"
+                        ]
+                      },
+                      "mode": {
+                        "type": "string",
+                        "enum": [
+                          "posts",
+                          "comments",
+                          "thread"
+                        ]
+                      },
+                      "query": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "subreddit": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "author": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "notes": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "checkedAt": {
+                        "type": "string"
+                      },
+                      "link_id": {
+                        "type": "string"
+                      },
+                      "post": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "subreddit": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "created_utc": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "created_iso": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "score": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "num_comments": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "upvote_ratio": {
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              },
+                              "flair": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "over_18": {
+                                "type": [
+                                  "boolean",
+                                  "null"
+                                ]
+                              },
+                              "selftext": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "selftext_truncated": {
+                                "type": "boolean"
+                              },
+                              "url": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "permalink": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "id",
+                              "title",
+                              "author",
+                              "subreddit",
+                              "created_utc",
+                              "created_iso",
+                              "score",
+                              "num_comments",
+                              "upvote_ratio",
+                              "flair",
+                              "over_18",
+                              "selftext",
+                              "selftext_truncated",
+                              "url",
+                              "permalink"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "comments": {
+                        "type": "array",
+                        "items": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "author": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "body": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "body_truncated": {
+                                  "type": "boolean"
+                                },
+                                "score": {
+                                  "type": [
+                                    "integer",
+                                    "null"
+                                  ]
+                                },
+                                "created_utc": {
+                                  "type": [
+                                    "integer",
+                                    "null"
+                                  ]
+                                },
+                                "created_iso": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "permalink": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "depth": {
+                                  "type": "integer"
+                                },
+                                "replies": {
+                                  "type": "array",
+                                  "items": {},
+                                  "description": "Comments of this same shape, one level deeper."
+                                }
+                              },
+                              "required": [
+                                "id",
+                                "author",
+                                "body",
+                                "body_truncated",
+                                "score",
+                                "created_utc",
+                                "created_iso",
+                                "permalink",
+                                "depth",
+                                "replies"
+                              ]
+                            },
+                            {
+                              "type": "object",
+                              "properties": {
+                                "more_count": {
+                                  "type": "integer"
+                                },
+                                "more_ids": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              },
+                              "required": [
+                                "more_count",
+                                "more_ids"
+                              ]
+                            }
+                          ]
+                        }
+                      },
+                      "comment_count": {
+                        "type": "integer"
+                      },
+                      "comments_collapsed": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "source",
+                      "mode",
+                      "query",
+                      "subreddit",
+                      "author",
+                      "count",
+                      "notes",
+                      "checkedAt",
+                      "link_id",
+                      "post",
+                      "comments",
+                      "comment_count",
+                      "comments_collapsed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "source": {
+                        "type": "string",
+                        "enum": [
+                          "archive_a",
+                          "archive_b",
+                          "web_discovery"
+                        ]
+                      },
+                      "mode": {
+                        "type": "string",
+                        "enum": [
+                          "posts",
+                          "comments",
+                          "thread"
+                        ]
+                      },
+                      "query": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "subreddit": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "author": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "notes": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "checkedAt": {
+                        "type": "string"
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "author": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "subreddit": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "created_utc": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "created_iso": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "score": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "num_comments": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "upvote_ratio": {
+                              "type": [
+                                "number",
+                                "null"
+                              ]
+                            },
+                            "flair": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "over_18": {
+                              "type": [
+                                "boolean",
+                                "null"
+                              ]
+                            },
+                            "selftext": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "selftext_truncated": {
+                              "type": "boolean"
+                            },
+                            "url": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "permalink": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "title",
+                            "author",
+                            "subreddit",
+                            "created_utc",
+                            "created_iso",
+                            "score",
+                            "num_comments",
+                            "upvote_ratio",
+                            "flair",
+                            "over_18",
+                            "selftext",
+                            "selftext_truncated",
+                            "url",
+                            "permalink"
+                          ]
+                        }
+                      },
+                      "fallback_used": {
+                        "type": "boolean",
+                        "const": true
+                      }
+                    },
+                    "required": [
+                      "source",
+                      "mode",
+                      "query",
+                      "subreddit",
+                      "author",
+                      "count",
+                      "notes",
+                      "checkedAt",
+                      "results"
+                    ]
+                  }
+                ],
+                "description": "Thread mode: the post and its comments; the search modes: `results`."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Reddit posts, comments and comment threads from public archives, scoped by community, author and date.",
@@ -9229,6 +10850,491 @@ export const mcpCatalog: McpCatalog = {
           "operation"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "status": {
+                        "type": [
+                          "integer",
+                          "null"
+                        ]
+                      },
+                      "stealth": {
+                        "type": "boolean"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "viewport": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "width": {
+                                "type": "integer"
+                              },
+                              "height": {
+                                "type": "integer"
+                              }
+                            },
+                            "required": [
+                              "width",
+                              "height"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "created_at": {
+                        "type": "string"
+                      },
+                      "expires_at": {
+                        "type": "string"
+                      },
+                      "idle_expires_at": {
+                        "type": "string"
+                      },
+                      "ttl": {
+                        "type": "integer",
+                        "description": "Seconds the session lives at most."
+                      },
+                      "activity_ttl": {
+                        "type": "integer",
+                        "description": "Seconds of inactivity before it closes."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "status",
+                      "stealth",
+                      "engine",
+                      "viewport",
+                      "created_at",
+                      "expires_at",
+                      "idle_expires_at",
+                      "ttl",
+                      "activity_ttl"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "snapshot": {
+                        "type": "object",
+                        "properties": {
+                          "tree": {
+                            "type": "string"
+                          },
+                          "nodes": {
+                            "type": "integer",
+                            "description": "Lines in `tree`."
+                          },
+                          "refs": {
+                            "type": "integer",
+                            "description": "`@e<n>` refs handed out: 1..refs."
+                          },
+                          "truncated": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "tree",
+                          "nodes",
+                          "refs",
+                          "truncated"
+                        ],
+                        "description": "The accessibility tree with `@e<n>` refs to act on."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "snapshot"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "index": {
+                              "type": "integer"
+                            },
+                            "type": {
+                              "type": "string"
+                            },
+                            "status": {
+                              "type": "string",
+                              "enum": [
+                                "ok",
+                                "failed",
+                                "skipped"
+                              ]
+                            },
+                            "error": {
+                              "type": "object",
+                              "properties": {
+                                "code": {
+                                  "type": "string"
+                                },
+                                "message": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "code",
+                                "message"
+                              ]
+                            },
+                            "screenshot": {
+                              "type": "string",
+                              "description": "`screenshot`: the resource URI."
+                            },
+                            "snapshot": {
+                              "type": "object",
+                              "properties": {
+                                "tree": {
+                                  "type": "string"
+                                },
+                                "nodes": {
+                                  "type": "integer",
+                                  "description": "Lines in `tree`."
+                                },
+                                "refs": {
+                                  "type": "integer",
+                                  "description": "`@e<n>` refs handed out: 1..refs."
+                                },
+                                "truncated": {
+                                  "type": "boolean"
+                                }
+                              },
+                              "required": [
+                                "tree",
+                                "nodes",
+                                "refs",
+                                "truncated"
+                              ],
+                              "description": "The accessibility tree with `@e<n>` refs to act on."
+                            },
+                            "url": {
+                              "type": "string",
+                              "description": "Where the page is after a `navigate`."
+                            },
+                            "status_code": {
+                              "type": "integer"
+                            }
+                          },
+                          "required": [
+                            "index",
+                            "type",
+                            "status"
+                          ]
+                        }
+                      },
+                      "completed": {
+                        "type": "boolean"
+                      },
+                      "failed": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "results",
+                      "completed",
+                      "failed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "content": {
+                        "type": "object",
+                        "properties": {
+                          "markdown": {
+                            "type": "string"
+                          },
+                          "html": {
+                            "type": "string"
+                          },
+                          "text": {
+                            "type": "string"
+                          },
+                          "json": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          }
+                        },
+                        "description": "One key per requested format."
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "content"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "screenshot": {
+                        "type": "string",
+                        "description": "The resource URI of the image."
+                      },
+                      "format": {
+                        "type": "string"
+                      },
+                      "full_page": {
+                        "type": "boolean"
+                      },
+                      "selector": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "mime_type": {
+                        "type": "string"
+                      },
+                      "bytes": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "screenshot",
+                      "format",
+                      "full_page",
+                      "selector",
+                      "mime_type",
+                      "bytes"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "closed": {
+                        "type": "boolean",
+                        "const": true
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "closed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessions": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "sessionId": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "stealth": {
+                              "type": "boolean"
+                            },
+                            "created_at": {
+                              "type": "string"
+                            },
+                            "expires_at": {
+                              "type": "string"
+                            },
+                            "idle_expires_at": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "sessionId",
+                            "url",
+                            "stealth",
+                            "created_at",
+                            "expires_at",
+                            "idle_expires_at"
+                          ]
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessions",
+                      "count"
+                    ]
+                  }
+                ],
+                "description": "What the `operation` answers: open, snapshot, act, read, screenshot, close or list."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
+      },
       "annotations": {
         "title": "A live browser page across calls: open, snapshot with @e refs, act, read, screenshot, list, close.",
         "openWorldHint": true
@@ -9306,6 +11412,283 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "prompt"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "prompt": {
+                    "type": "string"
+                  },
+                  "answer": {
+                    "description": "Prose, or JSON matching `schema`."
+                  },
+                  "answer_format": {
+                    "type": "string",
+                    "enum": [
+                      "prose",
+                      "json"
+                    ]
+                  },
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "llm",
+                      "extractive"
+                    ]
+                  },
+                  "provider_used": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "local",
+                          "hosted_a",
+                          "hosted_b"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "model_used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "tokens_used": {
+                    "type": "integer"
+                  },
+                  "schema_valid": {
+                    "type": "boolean"
+                  },
+                  "validation_errors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "field_sources": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "properties": {
+                            "source": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "source",
+                            "url"
+                          ]
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "fetched": {
+                          "type": "boolean"
+                        },
+                        "relevance_score": {
+                          "type": "number"
+                        },
+                        "used": {
+                          "type": "boolean"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title",
+                        "fetched",
+                        "relevance_score",
+                        "used"
+                      ]
+                    }
+                  },
+                  "skipped": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "reason": {
+                          "type": "string"
+                        },
+                        "code": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "reason",
+                        "code"
+                      ]
+                    }
+                  },
+                  "steps": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "step": {
+                          "type": "integer"
+                        },
+                        "action": {
+                          "type": "string",
+                          "enum": [
+                            "search",
+                            "read",
+                            "stealth_retry"
+                          ]
+                        },
+                        "target": {
+                          "type": "string"
+                        },
+                        "outcome": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "step",
+                        "action",
+                        "target",
+                        "outcome"
+                      ]
+                    }
+                  },
+                  "steps_used": {
+                    "type": "integer"
+                  },
+                  "urls_read": {
+                    "type": "integer"
+                  },
+                  "stealth_retries": {
+                    "type": "integer"
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "prompt",
+                  "answer",
+                  "answer_format",
+                  "method",
+                  "provider_used",
+                  "model_used",
+                  "tokens_used",
+                  "sources",
+                  "skipped",
+                  "steps",
+                  "steps_used",
+                  "urls_read",
+                  "stealth_retries",
+                  "notes"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -9388,6 +11771,197 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "research_query"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "research_query": {
+                    "type": "string"
+                  },
+                  "methodology": {
+                    "type": "object",
+                    "properties": {
+                      "queries_run": {
+                        "type": "integer"
+                      },
+                      "queries": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "search_backend": {
+                        "type": "string"
+                      },
+                      "sources_considered": {
+                        "type": "integer"
+                      },
+                      "sources_fetched": {
+                        "type": "integer"
+                      },
+                      "synthesis": {
+                        "type": "string",
+                        "const": "extractive"
+                      },
+                      "llm_used": {
+                        "type": "boolean",
+                        "const": false
+                      }
+                    },
+                    "required": [
+                      "queries_run",
+                      "queries",
+                      "search_backend",
+                      "sources_considered",
+                      "sources_fetched",
+                      "synthesis",
+                      "llm_used"
+                    ]
+                  },
+                  "key_findings": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "text": {
+                          "type": "string"
+                        },
+                        "source_url": {
+                          "type": "string"
+                        },
+                        "source_title": {
+                          "type": "string"
+                        },
+                        "relevance_score": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "text",
+                        "source_url",
+                        "source_title",
+                        "relevance_score"
+                      ]
+                    },
+                    "description": "The passages that answer the question, best first."
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "snippet": {
+                          "type": "string"
+                        },
+                        "fetched": {
+                          "type": "boolean"
+                        },
+                        "domain": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title",
+                        "snippet",
+                        "fetched",
+                        "domain"
+                      ]
+                    }
+                  },
+                  "summary": {
+                    "type": "string"
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "researched_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "research_query",
+                  "methodology",
+                  "key_findings",
+                  "sources",
+                  "summary",
+                  "notes",
+                  "researched_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {

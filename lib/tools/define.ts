@@ -61,7 +61,7 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
    * every result the tests receive is parsed with it, so a result that drifts from it fails. Fields a
    * call may leave out are optional; objects are not strict, so a new field is not a break.
    */
-  result?: z.ZodType;
+  result: z.ZodType;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
   /**
    * Requests per second per key on this tool, per plan, where the tool's reference sets its own

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { tools } from '../../lib/tools/registry.js';
 import { operationsOf } from '../../scripts/clients/operations.js';
-import { readStoredResult } from '../../sdk/typescript/src/core/stored-results.js';
+import { isStoredResult, readStoredResult } from '../../sdk/typescript/src/core/stored-results.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -150,6 +150,7 @@ describe('the TypeScript SDK against the running service', () => {
     const input = { url: harness.pageUrl('/big'), format: 'text' as const, max_inline_chars: 1_000 };
     const stored = await client.fetchUrl(input);
     expect(stored.data).toMatchObject({ truncated: true, result_handle: expect.stringMatching(/^res_/) });
+    if (!isStoredResult(stored.data)) throw new Error('expected a stored result');
 
     const whole = await client.fetchUrl(input, { resolveStoredResults: true });
     expect(whole.credits_used).toBe(2);
@@ -159,12 +160,12 @@ describe('the TypeScript SDK against the running service', () => {
 
     const paged = await readStoredResult(
       (read) => client.callTool('read_result', read),
-      stored.data.result_handle as string,
+      stored.data.result_handle,
       50_000,
     );
     const first = paged.value as { url: string; content: string };
     expect([first.url, first.content]).toEqual([whole.data.url, whole.data.content]);
-    expect(paged.creditsUsed).toBe(Math.ceil((stored.data.total_chars as number) / 50_000));
+    expect(paged.creditsUsed).toBe(Math.ceil(stored.data.total_chars / 50_000));
     expect(await account.balance()).toBe(paged.creditsRemaining);
   });
 

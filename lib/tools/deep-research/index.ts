@@ -5,6 +5,7 @@ import { providerTimeout } from '../../providers/http/provider-request.js';
 import { defineTool } from '../define.js';
 import { type Finding, rankFindings, summarise } from './passages.js';
 import { planQueries } from './plan.js';
+import { deepResearchResult } from './result-schema.js';
 import { DEPTH_PLAN, type DeepResearchInput, deepResearchSchema } from './schema.js';
 import { type Candidate, readSource, type SourceRead, searchCandidates } from './sources.js';
 import { termsOf } from './terms.js';
@@ -45,6 +46,7 @@ export const deepResearchTool = defineTool({
   price: 10,
   basePrice: 10,
   schema: deepResearchSchema,
+  result: deepResearchResult,
   example: {
     research_query: 'How do HTTP clients handle the Retry-After header?',
     research_scope: { depth_level: 'surface' },

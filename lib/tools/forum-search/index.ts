@@ -9,6 +9,7 @@ import type { ForumArchive, ForumSearch } from '../../providers/kinds/forum-arch
 import { defineTool, type ToolContext } from '../define.js';
 import { parseForumDate } from './dates.js';
 import { type ForumRecord, forumRecord, type ThreadComment, threadComments } from './records.js';
+import { forumSearchResult } from './result-schema.js';
 import { type ForumSearchInput, forumSearchSchema } from './schema.js';
 import { discoverPosts, WEB_DISCOVERY_NOTE } from './web-discovery.js';
 
@@ -54,6 +55,7 @@ export const forumSearchTool = defineTool({
   price: 5,
   basePrice: 5,
   schema: forumSearchSchema,
+  result: forumSearchResult,
   example: { query: 'graceful shutdown', subreddit: 'r/rust', after: '30d', limit: 10 },
   async run(ctx, input): Promise<{ data: ForumSearchData }> {
     const archives = forumArchives(ctx.services.config);

@@ -10,6 +10,7 @@ import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { type ApiEndpoint, MAX_API_ENDPOINTS } from './api-endpoints.js';
 import { composeLlmsFullTxt, composeLlmsTxt, type SiteSummary } from './compose.js';
 import { type PageFacts, readPageFacts } from './page-facts.js';
+import { generateLlmsTxtResult } from './result-schema.js';
 import {
   CRAWL_BUDGET_MS,
   type GenerateLlmsTxtInput,
@@ -68,6 +69,7 @@ export const generateLlmsTxtTool = defineTool({
   price: 5,
   basePrice: 5,
   schema: generateLlmsTxtSchema,
+  result: generateLlmsTxtResult,
   example: {
     url: 'https://docs.example.com',
     format: 'both',

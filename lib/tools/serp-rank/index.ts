@@ -7,6 +7,7 @@ import { ProviderError } from '../../providers/http/provider-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import type { SerpAnswer } from '../../providers/kinds/serp.js';
 import { defineTool } from '../define.js';
+import { serpRankResult } from './result-schema.js';
 import { hostMatches, targetHost } from './target-host.js';
 
 /** DataForSEO answers a live SERP in about 6 s, deep ones slower; the function window is ~30 s. */
@@ -84,6 +85,7 @@ export const serpRankTool = defineTool({
   price: 5,
   basePrice: 5,
   schema,
+  result: serpRankResult,
   example: { keyword: 'project management software', target: 'example.com', depth: 30 },
   async run(ctx, input): Promise<{ data: SerpRankData }> {
     const provider = serpProvider(ctx.services.config);

@@ -28,8 +28,6 @@ const configured = z.object({
 });
 
 /** `scrape` and `configure` answer these; the context operations answer the browser host's own record. */
-export const stealthModeResult = z
-  .union([scraped, configured, z.record(z.string(), z.unknown())])
-  .openapi({
-    description: '`scrape`: the page; `configure`: the configuration; context operations: the host’s answer.',
-  });
+export const stealthModeResult = z.union([scraped, configured, z.record(z.string(), z.unknown())]).openapi({
+  description: '`scrape`: the page; `configure`: the configuration; context operations: the host’s answer.',
+});

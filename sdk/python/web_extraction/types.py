@@ -391,6 +391,84 @@ ExtractMetadataResult = TypedDict(
 )
 
 
+ScrapeTemplateResultListTemplatesParams = TypedDict(
+    "ScrapeTemplateResultListTemplatesParams",
+    {
+        "name": str,
+        "required": bool,
+        "description": str,
+    },
+)
+
+
+_ScrapeTemplateResultListTemplatesRequired = TypedDict(
+    "_ScrapeTemplateResultListTemplatesRequired",
+    {
+        "id": str,
+        "name": str,
+        "description": str,
+        "mode": Literal["entity", "list"],
+        "group": Literal["page", "jobs", "government"],
+        "input": Literal["url", "params"],
+        "sources": List[str],
+        "examples": List[str],
+    },
+)
+
+_ScrapeTemplateResultListTemplatesOptional = TypedDict(
+    "_ScrapeTemplateResultListTemplatesOptional",
+    {
+        "params": List["ScrapeTemplateResultListTemplatesParams"],
+    },
+    total=False,
+)
+
+
+class ScrapeTemplateResultListTemplates(_ScrapeTemplateResultListTemplatesRequired, _ScrapeTemplateResultListTemplatesOptional):
+    pass
+
+
+ScrapeTemplateResultList = TypedDict(
+    "ScrapeTemplateResultList",
+    {
+        "template": Literal["list"],
+        "count": int,
+        "templates": List["ScrapeTemplateResultListTemplates"],
+    },
+)
+
+
+_ScrapeTemplateResult2Required = TypedDict(
+    "_ScrapeTemplateResult2Required",
+    {
+        "template": str,
+        "template_name": str,
+        "params": Dict[str, Any],
+        # The template's record (or list of records); its fields vary by template.
+        "data": Any,
+        "extracted_at": str,
+    },
+)
+
+_ScrapeTemplateResult2Optional = TypedDict(
+    "_ScrapeTemplateResult2Optional",
+    {
+        # Present when `auto` chose the template.
+        "auto": Literal[True],
+        "fetched_url": str,
+    },
+    total=False,
+)
+
+
+class ScrapeTemplateResult2(_ScrapeTemplateResult2Required, _ScrapeTemplateResult2Optional):
+    pass
+
+
+# `template: list`: the catalog; any other template: what it extracted.
+ScrapeTemplateResult = Union["ScrapeTemplateResultList", "ScrapeTemplateResult2"]
+
+
 _ScrapeResultFormatsLinksRequired = TypedDict(
     "_ScrapeResultFormatsLinksRequired",
     {
@@ -1559,6 +1637,821 @@ class BatchScrapeResult(_BatchScrapeResultRequired, _BatchScrapeResultOptional):
     pass
 
 
+SearchWebResult1SearchMetadata = TypedDict(
+    "SearchWebResult1SearchMetadata",
+    {
+        "total_results": int,
+        "results_returned": int,
+        "offset": int,
+        "search_time": float,
+        "lang": str,
+        "safe_search": bool,
+        "time_range": Literal["day", "week", "month", "year", "all"],
+        "site": Optional[str],
+        "file_type": Optional[str],
+    },
+)
+
+
+_SearchWebResult1ResultsRequired = TypedDict(
+    "_SearchWebResult1ResultsRequired",
+    {
+        "title": str,
+        "url": str,
+        "snippet": str,
+        "displayLink": str,
+        "formattedUrl": str,
+        "htmlSnippet": str,
+        "htmlTitle": str,
+    },
+)
+
+_SearchWebResult1ResultsOptional = TypedDict(
+    "_SearchWebResult1ResultsOptional",
+    {
+        "cacheId": str,
+        "pagemap": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class SearchWebResult1Results(_SearchWebResult1ResultsRequired, _SearchWebResult1ResultsOptional):
+    pass
+
+
+SearchWebResult1Redaction = TypedDict(
+    "SearchWebResult1Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_SearchWebResult1Required = TypedDict(
+    "_SearchWebResult1Required",
+    {
+        "query": str,
+        "search_metadata": "SearchWebResult1SearchMetadata",
+        "results": List["SearchWebResult1Results"],
+        "spelling_correction": Optional[str],
+        "related_searches": List[str],
+    },
+)
+
+_SearchWebResult1Optional = TypedDict(
+    "_SearchWebResult1Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "SearchWebResult1Redaction",
+    },
+    total=False,
+)
+
+
+class SearchWebResult1(_SearchWebResult1Required, _SearchWebResult1Optional):
+    pass
+
+
+SearchWebResult2ResultsByQuery1SearchMetadata = TypedDict(
+    "SearchWebResult2ResultsByQuery1SearchMetadata",
+    {
+        "total_results": int,
+        "results_returned": int,
+        "offset": int,
+        "search_time": float,
+        "lang": str,
+        "safe_search": bool,
+        "time_range": Literal["day", "week", "month", "year", "all"],
+        "site": Optional[str],
+        "file_type": Optional[str],
+    },
+)
+
+
+_SearchWebResult2ResultsByQuery1ResultsRequired = TypedDict(
+    "_SearchWebResult2ResultsByQuery1ResultsRequired",
+    {
+        "title": str,
+        "url": str,
+        "snippet": str,
+        "displayLink": str,
+        "formattedUrl": str,
+        "htmlSnippet": str,
+        "htmlTitle": str,
+    },
+)
+
+_SearchWebResult2ResultsByQuery1ResultsOptional = TypedDict(
+    "_SearchWebResult2ResultsByQuery1ResultsOptional",
+    {
+        "cacheId": str,
+        "pagemap": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class SearchWebResult2ResultsByQuery1Results(_SearchWebResult2ResultsByQuery1ResultsRequired, _SearchWebResult2ResultsByQuery1ResultsOptional):
+    pass
+
+
+SearchWebResult2ResultsByQuery1 = TypedDict(
+    "SearchWebResult2ResultsByQuery1",
+    {
+        "query": str,
+        "search_metadata": "SearchWebResult2ResultsByQuery1SearchMetadata",
+        "results": List["SearchWebResult2ResultsByQuery1Results"],
+        "spelling_correction": Optional[str],
+        "related_searches": List[str],
+    },
+)
+
+
+SearchWebResult2ResultsByQuery2 = TypedDict(
+    "SearchWebResult2ResultsByQuery2",
+    {
+        "query": str,
+        "error": str,
+        "error_code": str,
+    },
+)
+
+
+SearchWebResult2Redaction = TypedDict(
+    "SearchWebResult2Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_SearchWebResult2Required = TypedDict(
+    "_SearchWebResult2Required",
+    {
+        "queries": List[str],
+        "count": int,
+        "results_by_query": List[Union["SearchWebResult2ResultsByQuery1", "SearchWebResult2ResultsByQuery2"]],
+    },
+)
+
+_SearchWebResult2Optional = TypedDict(
+    "_SearchWebResult2Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "SearchWebResult2Redaction",
+    },
+    total=False,
+)
+
+
+class SearchWebResult2(_SearchWebResult2Required, _SearchWebResult2Optional):
+    pass
+
+
+# `query`: one answer; `queries`: `{queries, count, results_by_query}` in their order.
+SearchWebResult = Union["SearchWebResult1", "SearchWebResult2"]
+
+
+SerpRankResultMatches = TypedDict(
+    "SerpRankResultMatches",
+    {
+        "position": int,
+        "url": str,
+        "title": str,
+    },
+)
+
+
+SerpRankResult = TypedDict(
+    "SerpRankResult",
+    {
+        "keyword": str,
+        "target": str,
+        "location": Union[str, float],
+        "language": str,
+        "device": Literal["desktop", "mobile"],
+        "depth": int,
+        "found": bool,
+        # The target's first position; null when not found.
+        "rank": Optional[int],
+        "url": Optional[str],
+        "all_positions": List[int],
+        "matches": List["SerpRankResultMatches"],
+        "results_scanned": int,
+        "se_results_count": Optional[int],
+        "check_url": Optional[str],
+        "checked_at": str,
+    },
+)
+
+
+GenerateLlmsTxtResultPages = TypedDict(
+    "GenerateLlmsTxtResultPages",
+    {
+        "url": str,
+        "title": Optional[str],
+    },
+)
+
+
+GenerateLlmsTxtResultCompliance = TypedDict(
+    "GenerateLlmsTxtResultCompliance",
+    {
+        "robots_txt_found": bool,
+        "disallow_count": int,
+        "respect_robots": bool,
+        "urls_left_out": int,
+        "pages_opted_out": int,
+        "level": Literal["basic", "standard", "strict"],
+    },
+)
+
+
+GenerateLlmsTxtResultApiEndpointsDetected = TypedDict(
+    "GenerateLlmsTxtResultApiEndpointsDetected",
+    {
+        "url": str,
+        "kind": Literal["openapi", "graphql", "rest"],
+        "found_on": str,
+    },
+)
+
+
+GenerateLlmsTxtResultClampsApplied = TypedDict(
+    "GenerateLlmsTxtResultClampsApplied",
+    {
+        "option": str,
+        "requested": float,
+        "applied": float,
+        "reason": str,
+    },
+)
+
+
+GenerateLlmsTxtResultAnalysis = TypedDict(
+    "GenerateLlmsTxtResultAnalysis",
+    {
+        "total_words": int,
+        "average_words_per_page": float,
+        "sections": Dict[str, int],
+        "languages": Dict[str, int],
+    },
+)
+
+
+GenerateLlmsTxtResultSecurity = TypedDict(
+    "GenerateLlmsTxtResultSecurity",
+    {
+        "https": bool,
+        "hsts": bool,
+        "content_security_policy": bool,
+        "x_frame_options": bool,
+        "x_content_type_options": bool,
+        "referrer_policy": bool,
+    },
+)
+
+
+_GenerateLlmsTxtResultRequired = TypedDict(
+    "_GenerateLlmsTxtResultRequired",
+    {
+        "url": str,
+        "pages_analyzed": int,
+        "pages": List["GenerateLlmsTxtResultPages"],
+        "compliance": "GenerateLlmsTxtResultCompliance",
+        "api_endpoints_detected": List["GenerateLlmsTxtResultApiEndpointsDetected"],
+        "clamps_applied": List["GenerateLlmsTxtResultClampsApplied"],
+        "generated_at": str,
+    },
+)
+
+_GenerateLlmsTxtResultOptional = TypedDict(
+    "_GenerateLlmsTxtResultOptional",
+    {
+        "llms_txt": str,
+        "llms_full_txt": str,
+        "analysis": "GenerateLlmsTxtResultAnalysis",
+        "security": "GenerateLlmsTxtResultSecurity",
+    },
+    total=False,
+)
+
+
+class GenerateLlmsTxtResult(_GenerateLlmsTxtResultRequired, _GenerateLlmsTxtResultOptional):
+    pass
+
+
+ForumSearchResult1Post = TypedDict(
+    "ForumSearchResult1Post",
+    {
+        "id": str,
+        "title": Optional[str],
+        "author": Optional[str],
+        "subreddit": Optional[str],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "score": Optional[int],
+        "num_comments": Optional[int],
+        "upvote_ratio": Optional[float],
+        "flair": Optional[str],
+        "over_18": Optional[bool],
+        "selftext": Optional[str],
+        "selftext_truncated": bool,
+        "url": Optional[str],
+        "permalink": Optional[str],
+    },
+)
+
+
+ForumSearchResult1Comments1 = TypedDict(
+    "ForumSearchResult1Comments1",
+    {
+        "id": str,
+        "author": Optional[str],
+        "body": Optional[str],
+        "body_truncated": bool,
+        "score": Optional[int],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "permalink": Optional[str],
+        "depth": int,
+        # Comments of this same shape, one level deeper.
+        "replies": List[Any],
+    },
+)
+
+
+ForumSearchResult1Comments2 = TypedDict(
+    "ForumSearchResult1Comments2",
+    {
+        "more_count": int,
+        "more_ids": List[str],
+    },
+)
+
+
+ForumSearchResult1 = TypedDict(
+    "ForumSearchResult1",
+    {
+        "source": Literal["archive_a", "archive_b", "web_discovery"],
+        "mode": Literal["posts", "comments", "thread"],
+        "query": Optional[str],
+        "subreddit": Optional[str],
+        "author": Optional[str],
+        "count": int,
+        "notes": List[str],
+        "checkedAt": str,
+        "link_id": str,
+        "post": Optional["ForumSearchResult1Post"],
+        "comments": List[Union["ForumSearchResult1Comments1", "ForumSearchResult1Comments2"]],
+        "comment_count": int,
+        "comments_collapsed": int,
+    },
+)
+
+
+ForumSearchResult2Results = TypedDict(
+    "ForumSearchResult2Results",
+    {
+        "id": str,
+        "title": Optional[str],
+        "author": Optional[str],
+        "subreddit": Optional[str],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "score": Optional[int],
+        "num_comments": Optional[int],
+        "upvote_ratio": Optional[float],
+        "flair": Optional[str],
+        "over_18": Optional[bool],
+        "selftext": Optional[str],
+        "selftext_truncated": bool,
+        "url": Optional[str],
+        "permalink": Optional[str],
+    },
+)
+
+
+_ForumSearchResult2Required = TypedDict(
+    "_ForumSearchResult2Required",
+    {
+        "source": Literal["archive_a", "archive_b", "web_discovery"],
+        "mode": Literal["posts", "comments", "thread"],
+        "query": Optional[str],
+        "subreddit": Optional[str],
+        "author": Optional[str],
+        "count": int,
+        "notes": List[str],
+        "checkedAt": str,
+        "results": List["ForumSearchResult2Results"],
+    },
+)
+
+_ForumSearchResult2Optional = TypedDict(
+    "_ForumSearchResult2Optional",
+    {
+        "fallback_used": Literal[True],
+    },
+    total=False,
+)
+
+
+class ForumSearchResult2(_ForumSearchResult2Required, _ForumSearchResult2Optional):
+    pass
+
+
+# Thread mode: the post and its comments; the search modes: `results`.
+ForumSearchResult = Union["ForumSearchResult1", "ForumSearchResult2"]
+
+
+BrowserSessionResult1Viewport = TypedDict(
+    "BrowserSessionResult1Viewport",
+    {
+        "width": int,
+        "height": int,
+    },
+)
+
+
+BrowserSessionResult1 = TypedDict(
+    "BrowserSessionResult1",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        "status": Optional[int],
+        "stealth": bool,
+        "engine": str,
+        "viewport": Optional["BrowserSessionResult1Viewport"],
+        "created_at": str,
+        "expires_at": str,
+        "idle_expires_at": str,
+        # Seconds the session lives at most.
+        "ttl": int,
+        # Seconds of inactivity before it closes.
+        "activity_ttl": int,
+    },
+)
+
+
+BrowserSessionResult2Snapshot = TypedDict(
+    "BrowserSessionResult2Snapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+BrowserSessionResult2 = TypedDict(
+    "BrowserSessionResult2",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "BrowserSessionResult2Snapshot",
+    },
+)
+
+
+BrowserSessionResult3ResultsError = TypedDict(
+    "BrowserSessionResult3ResultsError",
+    {
+        "code": str,
+        "message": str,
+    },
+)
+
+
+BrowserSessionResult3ResultsSnapshot = TypedDict(
+    "BrowserSessionResult3ResultsSnapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+_BrowserSessionResult3ResultsRequired = TypedDict(
+    "_BrowserSessionResult3ResultsRequired",
+    {
+        "index": int,
+        "type": str,
+        "status": Literal["ok", "failed", "skipped"],
+    },
+)
+
+_BrowserSessionResult3ResultsOptional = TypedDict(
+    "_BrowserSessionResult3ResultsOptional",
+    {
+        "error": "BrowserSessionResult3ResultsError",
+        # `screenshot`: the resource URI.
+        "screenshot": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "BrowserSessionResult3ResultsSnapshot",
+        # Where the page is after a `navigate`.
+        "url": str,
+        "status_code": int,
+    },
+    total=False,
+)
+
+
+class BrowserSessionResult3Results(_BrowserSessionResult3ResultsRequired, _BrowserSessionResult3ResultsOptional):
+    pass
+
+
+BrowserSessionResult3 = TypedDict(
+    "BrowserSessionResult3",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        "results": List["BrowserSessionResult3Results"],
+        "completed": bool,
+        "failed": int,
+    },
+)
+
+
+BrowserSessionResult4Content = TypedDict(
+    "BrowserSessionResult4Content",
+    {
+        "markdown": str,
+        "html": str,
+        "text": str,
+        "json": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+BrowserSessionResult4Redaction = TypedDict(
+    "BrowserSessionResult4Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_BrowserSessionResult4Required = TypedDict(
+    "_BrowserSessionResult4Required",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        # One key per requested format.
+        "content": "BrowserSessionResult4Content",
+    },
+)
+
+_BrowserSessionResult4Optional = TypedDict(
+    "_BrowserSessionResult4Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "BrowserSessionResult4Redaction",
+    },
+    total=False,
+)
+
+
+class BrowserSessionResult4(_BrowserSessionResult4Required, _BrowserSessionResult4Optional):
+    pass
+
+
+BrowserSessionResult5 = TypedDict(
+    "BrowserSessionResult5",
+    {
+        "sessionId": str,
+        "url": str,
+        # The resource URI of the image.
+        "screenshot": str,
+        "format": str,
+        "full_page": bool,
+        "selector": Optional[str],
+        "mime_type": str,
+        "bytes": int,
+    },
+)
+
+
+BrowserSessionResult6 = TypedDict(
+    "BrowserSessionResult6",
+    {
+        "sessionId": str,
+        "closed": Literal[True],
+    },
+)
+
+
+BrowserSessionResult7Sessions = TypedDict(
+    "BrowserSessionResult7Sessions",
+    {
+        "sessionId": str,
+        "url": Optional[str],
+        "stealth": bool,
+        "created_at": str,
+        "expires_at": str,
+        "idle_expires_at": str,
+    },
+)
+
+
+BrowserSessionResult7 = TypedDict(
+    "BrowserSessionResult7",
+    {
+        "sessions": List["BrowserSessionResult7Sessions"],
+        "count": int,
+    },
+)
+
+
+# What the `operation` answers: open, snapshot, act, read, screenshot, close or list.
+BrowserSessionResult = Union["BrowserSessionResult1", "BrowserSessionResult2", "BrowserSessionResult3", "BrowserSessionResult4", "BrowserSessionResult5", "BrowserSessionResult6", "BrowserSessionResult7"]
+
+
+AgentResultValidationErrors = TypedDict(
+    "AgentResultValidationErrors",
+    {
+        "field": str,
+        "message": str,
+    },
+)
+
+
+AgentResultFieldSourcesValue = TypedDict(
+    "AgentResultFieldSourcesValue",
+    {
+        "source": str,
+        "url": str,
+    },
+)
+
+
+AgentResultSources = TypedDict(
+    "AgentResultSources",
+    {
+        "url": str,
+        "title": str,
+        "fetched": bool,
+        "relevance_score": float,
+        "used": bool,
+    },
+)
+
+
+AgentResultSkipped = TypedDict(
+    "AgentResultSkipped",
+    {
+        "url": str,
+        "reason": str,
+        "code": str,
+    },
+)
+
+
+AgentResultSteps = TypedDict(
+    "AgentResultSteps",
+    {
+        "step": int,
+        "action": Literal["search", "read", "stealth_retry"],
+        "target": str,
+        "outcome": str,
+    },
+)
+
+
+_AgentResultRequired = TypedDict(
+    "_AgentResultRequired",
+    {
+        "prompt": str,
+        # Prose, or JSON matching `schema`.
+        "answer": Any,
+        "answer_format": Literal["prose", "json"],
+        "method": Literal["llm", "extractive"],
+        "provider_used": Optional[Literal["local", "hosted_a", "hosted_b"]],
+        "model_used": Optional[str],
+        "tokens_used": int,
+        "sources": List["AgentResultSources"],
+        "skipped": List["AgentResultSkipped"],
+        "steps": List["AgentResultSteps"],
+        "steps_used": int,
+        "urls_read": int,
+        "stealth_retries": int,
+        "notes": List[str],
+    },
+)
+
+_AgentResultOptional = TypedDict(
+    "_AgentResultOptional",
+    {
+        "schema_valid": bool,
+        "validation_errors": List["AgentResultValidationErrors"],
+        "field_sources": Dict[str, Optional["AgentResultFieldSourcesValue"]],
+    },
+    total=False,
+)
+
+
+class AgentResult(_AgentResultRequired, _AgentResultOptional):
+    pass
+
+
+DeepResearchResultMethodology = TypedDict(
+    "DeepResearchResultMethodology",
+    {
+        "queries_run": int,
+        "queries": List[str],
+        "search_backend": str,
+        "sources_considered": int,
+        "sources_fetched": int,
+        "synthesis": Literal["extractive"],
+        "llm_used": Literal[False],
+    },
+)
+
+
+DeepResearchResultKeyFindings = TypedDict(
+    "DeepResearchResultKeyFindings",
+    {
+        "text": str,
+        "source_url": str,
+        "source_title": str,
+        "relevance_score": float,
+    },
+)
+
+
+DeepResearchResultSources = TypedDict(
+    "DeepResearchResultSources",
+    {
+        "url": str,
+        "title": str,
+        "snippet": str,
+        "fetched": bool,
+        "domain": str,
+    },
+)
+
+
+DeepResearchResult = TypedDict(
+    "DeepResearchResult",
+    {
+        "research_query": str,
+        "methodology": "DeepResearchResultMethodology",
+        # The passages that answer the question, best first.
+        "key_findings": List["DeepResearchResultKeyFindings"],
+        "sources": List["DeepResearchResultSources"],
+        "summary": str,
+        "notes": List[str],
+        "researched_at": str,
+    },
+)
+
+
+_ToolSuccessRequired = TypedDict(
+    "_ToolSuccessRequired",
+    {
+        "success": Literal[True],
+        # Tool-specific result
+        "data": Dict[str, Any],
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ToolSuccessOptional = TypedDict(
+    "_ToolSuccessOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
+class ToolSuccess(_ToolSuccessRequired, _ToolSuccessOptional):
+    pass
+
+
 StoredResult = TypedDict(
     "StoredResult",
     {
@@ -1660,33 +2553,6 @@ ToolInfo = TypedDict(
         "data": "ToolInfoData",
     },
 )
-
-
-_ToolSuccessRequired = TypedDict(
-    "_ToolSuccessRequired",
-    {
-        "success": Literal[True],
-        # Tool-specific result
-        "data": Dict[str, Any],
-        "credits_used": int,
-        "credits_remaining": int,
-        # Milliseconds
-        "processing_time": float,
-    },
-)
-
-_ToolSuccessOptional = TypedDict(
-    "_ToolSuccessOptional",
-    {
-        # Present only when the call produced one
-        "warnings": List[str],
-    },
-    total=False,
-)
-
-
-class ToolSuccess(_ToolSuccessRequired, _ToolSuccessOptional):
-    pass
 
 
 MonitorResponse = TypedDict(
@@ -2521,8 +3387,31 @@ class ScrapeTemplateInput(_ScrapeTemplateInputRequired, _ScrapeTemplateInputOpti
     pass
 
 
+_ScrapeTemplateResponseRequired = TypedDict(
+    "_ScrapeTemplateResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeTemplateResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeTemplateResponseOptional = TypedDict(
+    "_ScrapeTemplateResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_template.
-ScrapeTemplateResponse = ToolSuccess
+class ScrapeTemplateResponse(_ScrapeTemplateResponseRequired, _ScrapeTemplateResponseOptional):
+    pass
 
 
 _ScrapeInputFormatsHighlightsRequired = TypedDict(
@@ -4150,8 +5039,31 @@ SearchWebInput = TypedDict(
 )
 
 
+_SearchWebResponseRequired = TypedDict(
+    "_SearchWebResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SearchWebResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SearchWebResponseOptional = TypedDict(
+    "_SearchWebResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool search_web.
-SearchWebResponse = ToolSuccess
+class SearchWebResponse(_SearchWebResponseRequired, _SearchWebResponseOptional):
+    pass
 
 
 _SerpRankInputRequired = TypedDict(
@@ -4187,8 +5099,31 @@ class SerpRankInput(_SerpRankInputRequired, _SerpRankInputOptional):
     pass
 
 
+_SerpRankResponseRequired = TypedDict(
+    "_SerpRankResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SerpRankResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SerpRankResponseOptional = TypedDict(
+    "_SerpRankResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool serp_rank.
-SerpRankResponse = ToolSuccess
+class SerpRankResponse(_SerpRankResponseRequired, _SerpRankResponseOptional):
+    pass
 
 
 GenerateLlmsTxtInputAnalysisOptions = TypedDict(
@@ -4262,8 +5197,31 @@ class GenerateLlmsTxtInput(_GenerateLlmsTxtInputRequired, _GenerateLlmsTxtInputO
     pass
 
 
+_GenerateLlmsTxtResponseRequired = TypedDict(
+    "_GenerateLlmsTxtResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "GenerateLlmsTxtResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_GenerateLlmsTxtResponseOptional = TypedDict(
+    "_GenerateLlmsTxtResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool generate_llms_txt.
-GenerateLlmsTxtResponse = ToolSuccess
+class GenerateLlmsTxtResponse(_GenerateLlmsTxtResponseRequired, _GenerateLlmsTxtResponseOptional):
+    pass
 
 
 # Arguments of tool forum_search.
@@ -4295,8 +5253,31 @@ ForumSearchInput = TypedDict(
 )
 
 
+_ForumSearchResponseRequired = TypedDict(
+    "_ForumSearchResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ForumSearchResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ForumSearchResponseOptional = TypedDict(
+    "_ForumSearchResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool forum_search.
-ForumSearchResponse = ToolSuccess
+class ForumSearchResponse(_ForumSearchResponseRequired, _ForumSearchResponseOptional):
+    pass
 
 
 BrowserSessionInputViewport = TypedDict(
@@ -4589,8 +5570,31 @@ class BrowserSessionInput(_BrowserSessionInputRequired, _BrowserSessionInputOpti
     pass
 
 
+_BrowserSessionResponseRequired = TypedDict(
+    "_BrowserSessionResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "BrowserSessionResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_BrowserSessionResponseOptional = TypedDict(
+    "_BrowserSessionResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool browser_session.
-BrowserSessionResponse = ToolSuccess
+class BrowserSessionResponse(_BrowserSessionResponseRequired, _BrowserSessionResponseOptional):
+    pass
 
 
 _AgentInputRequired = TypedDict(
@@ -4626,8 +5630,31 @@ class AgentInput(_AgentInputRequired, _AgentInputOptional):
     pass
 
 
+_AgentResponseRequired = TypedDict(
+    "_AgentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "AgentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_AgentResponseOptional = TypedDict(
+    "_AgentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool agent.
-AgentResponse = ToolSuccess
+class AgentResponse(_AgentResponseRequired, _AgentResponseOptional):
+    pass
 
 
 DeepResearchInputResearchScope = TypedDict(
@@ -4673,8 +5700,31 @@ class DeepResearchInput(_DeepResearchInputRequired, _DeepResearchInputOptional):
     pass
 
 
+_DeepResearchResponseRequired = TypedDict(
+    "_DeepResearchResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "DeepResearchResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_DeepResearchResponseOptional = TypedDict(
+    "_DeepResearchResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool deep_research.
-DeepResearchResponse = ToolSuccess
+class DeepResearchResponse(_DeepResearchResponseRequired, _DeepResearchResponseOptional):
+    pass
 
 
 # Arguments of list_monitors.

@@ -22,5 +22,6 @@ export {
   WebExtractionError,
 } from './core/errors.js';
 export { buildHttpCall, type HttpCall, type OperationSpec } from './core/operation.js';
+export { isStoredResult } from './core/stored-results.js';
 export { OPERATIONS, TOOL_NAMES, WebExtractionClient } from './generated/client.js';
 export type * from './generated/types.js';

@@ -331,6 +331,43 @@ export interface ExtractMetadataResult {
   word_count: number;
 }
 
+/**
+ * `template: list`: the catalog; any other template: what it extracted.
+ */
+export type ScrapeTemplateResult = {
+  template: "list";
+  count: number;
+  templates: Array<{
+    id: string;
+    name: string;
+    description: string;
+    mode: "entity" | "list";
+    group: "page" | "jobs" | "government";
+    input: "url" | "params";
+    sources: string[];
+    examples: string[];
+    params?: Array<{
+      name: string;
+      required: boolean;
+      description: string;
+    }>;
+  }>;
+} | {
+  template: string;
+  /**
+   * Present when `auto` chose the template.
+   */
+  auto?: true;
+  template_name: string;
+  params: Record<string, unknown>;
+  /**
+   * The template's record (or list of records); its fields vary by template.
+   */
+  data: unknown;
+  extracted_at: string;
+  fetched_url?: string;
+};
+
 export interface ScrapeResult {
   /**
    * The final URL after redirects.
@@ -1076,6 +1113,461 @@ export interface BatchScrapeResult {
   };
 }
 
+/**
+ * `query`: one answer; `queries`: `{queries, count, results_by_query}` in their order.
+ */
+export type SearchWebResult = {
+  query: string;
+  search_metadata: {
+    total_results: number;
+    results_returned: number;
+    offset: number;
+    search_time: number;
+    lang: string;
+    safe_search: boolean;
+    time_range: "day" | "week" | "month" | "year" | "all";
+    site: string | null;
+    file_type: string | null;
+  };
+  results: Array<{
+    title: string;
+    url: string;
+    snippet: string;
+    displayLink: string;
+    formattedUrl: string;
+    htmlSnippet: string;
+    htmlTitle: string;
+    cacheId?: string;
+    pagemap?: Record<string, unknown>;
+  }>;
+  spelling_correction: string | null;
+  related_searches: string[];
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+} | {
+  queries: string[];
+  count: number;
+  results_by_query: Array<{
+    query: string;
+    search_metadata: {
+      total_results: number;
+      results_returned: number;
+      offset: number;
+      search_time: number;
+      lang: string;
+      safe_search: boolean;
+      time_range: "day" | "week" | "month" | "year" | "all";
+      site: string | null;
+      file_type: string | null;
+    };
+    results: Array<{
+      title: string;
+      url: string;
+      snippet: string;
+      displayLink: string;
+      formattedUrl: string;
+      htmlSnippet: string;
+      htmlTitle: string;
+      cacheId?: string;
+      pagemap?: Record<string, unknown>;
+    }>;
+    spelling_correction: string | null;
+    related_searches: string[];
+  } | {
+    query: string;
+    error: string;
+    error_code: string;
+  }>;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+};
+
+export interface SerpRankResult {
+  keyword: string;
+  target: string;
+  location: string | number;
+  language: string;
+  device: "desktop" | "mobile";
+  depth: number;
+  found: boolean;
+  /**
+   * The target's first position; null when not found.
+   */
+  rank: number | null;
+  url: string | null;
+  all_positions: number[];
+  matches: Array<{
+    position: number;
+    url: string;
+    title: string;
+  }>;
+  results_scanned: number;
+  se_results_count: number | null;
+  check_url: string | null;
+  checked_at: string;
+}
+
+export interface GenerateLlmsTxtResult {
+  url: string;
+  llms_txt?: string;
+  llms_full_txt?: string;
+  pages_analyzed: number;
+  pages: Array<{
+    url: string;
+    title: string | null;
+  }>;
+  compliance: {
+    robots_txt_found: boolean;
+    disallow_count: number;
+    respect_robots: boolean;
+    urls_left_out: number;
+    pages_opted_out: number;
+    level: "basic" | "standard" | "strict";
+  };
+  api_endpoints_detected: Array<{
+    url: string;
+    kind: "openapi" | "graphql" | "rest";
+    found_on: string;
+  }>;
+  clamps_applied: Array<{
+    option: string;
+    requested: number;
+    applied: number;
+    reason: string;
+  }>;
+  analysis?: {
+    total_words: number;
+    average_words_per_page: number;
+    sections: Record<string, number>;
+    languages: Record<string, number>;
+  };
+  security?: {
+    https: boolean;
+    hsts: boolean;
+    content_security_policy: boolean;
+    x_frame_options: boolean;
+    x_content_type_options: boolean;
+    referrer_policy: boolean;
+  };
+  generated_at: string;
+}
+
+/**
+ * Thread mode: the post and its comments; the search modes: `results`.
+ */
+export type ForumSearchResult = {
+  source: "archive_a" | "archive_b" | "web_discovery";
+  mode: "posts" | "comments" | "thread";
+  query: string | null;
+  subreddit: string | null;
+  author: string | null;
+  count: number;
+  notes: string[];
+  checkedAt: string;
+  link_id: string;
+  post: {
+    id: string;
+    title: string | null;
+    author: string | null;
+    subreddit: string | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    score: number | null;
+    num_comments: number | null;
+    upvote_ratio: number | null;
+    flair: string | null;
+    over_18: boolean | null;
+    selftext: string | null;
+    selftext_truncated: boolean;
+    url: string | null;
+    permalink: string | null;
+  } | null;
+  comments: Array<{
+    id: string;
+    author: string | null;
+    body: string | null;
+    body_truncated: boolean;
+    score: number | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    permalink: string | null;
+    depth: number;
+    /**
+     * Comments of this same shape, one level deeper.
+     */
+    replies: unknown[];
+  } | {
+    more_count: number;
+    more_ids: string[];
+  }>;
+  comment_count: number;
+  comments_collapsed: number;
+} | {
+  source: "archive_a" | "archive_b" | "web_discovery";
+  mode: "posts" | "comments" | "thread";
+  query: string | null;
+  subreddit: string | null;
+  author: string | null;
+  count: number;
+  notes: string[];
+  checkedAt: string;
+  results: Array<{
+    id: string;
+    title: string | null;
+    author: string | null;
+    subreddit: string | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    score: number | null;
+    num_comments: number | null;
+    upvote_ratio: number | null;
+    flair: string | null;
+    over_18: boolean | null;
+    selftext: string | null;
+    selftext_truncated: boolean;
+    url: string | null;
+    permalink: string | null;
+  }>;
+  fallback_used?: true;
+};
+
+/**
+ * What the `operation` answers: open, snapshot, act, read, screenshot, close or list.
+ */
+export type BrowserSessionResult = {
+  sessionId: string;
+  url: string;
+  title: string;
+  status: number | null;
+  stealth: boolean;
+  engine: string;
+  viewport: {
+    width: number;
+    height: number;
+  } | null;
+  created_at: string;
+  expires_at: string;
+  idle_expires_at: string;
+  /**
+   * Seconds the session lives at most.
+   */
+  ttl: number;
+  /**
+   * Seconds of inactivity before it closes.
+   */
+  activity_ttl: number;
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  /**
+   * The accessibility tree with `@e<n>` refs to act on.
+   */
+  snapshot: {
+    tree: string;
+    /**
+     * Lines in `tree`.
+     */
+    nodes: number;
+    /**
+     * `@e<n>` refs handed out: 1..refs.
+     */
+    refs: number;
+    truncated: boolean;
+  };
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  results: Array<{
+    index: number;
+    type: string;
+    status: "ok" | "failed" | "skipped";
+    error?: {
+      code: string;
+      message: string;
+    };
+    /**
+     * `screenshot`: the resource URI.
+     */
+    screenshot?: string;
+    /**
+     * The accessibility tree with `@e<n>` refs to act on.
+     */
+    snapshot?: {
+      tree: string;
+      /**
+       * Lines in `tree`.
+       */
+      nodes: number;
+      /**
+       * `@e<n>` refs handed out: 1..refs.
+       */
+      refs: number;
+      truncated: boolean;
+    };
+    /**
+     * Where the page is after a `navigate`.
+     */
+    url?: string;
+    status_code?: number;
+  }>;
+  completed: boolean;
+  failed: number;
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  /**
+   * One key per requested format.
+   */
+  content: {
+    markdown?: string;
+    html?: string;
+    text?: string;
+    json?: Record<string, unknown>;
+  };
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+} | {
+  sessionId: string;
+  url: string;
+  /**
+   * The resource URI of the image.
+   */
+  screenshot: string;
+  format: string;
+  full_page: boolean;
+  selector: string | null;
+  mime_type: string;
+  bytes: number;
+} | {
+  sessionId: string;
+  closed: true;
+} | {
+  sessions: Array<{
+    sessionId: string;
+    url: string | null;
+    stealth: boolean;
+    created_at: string;
+    expires_at: string;
+    idle_expires_at: string;
+  }>;
+  count: number;
+};
+
+export interface AgentResult {
+  prompt: string;
+  /**
+   * Prose, or JSON matching `schema`.
+   */
+  answer: unknown;
+  answer_format: "prose" | "json";
+  method: "llm" | "extractive";
+  provider_used: "local" | "hosted_a" | "hosted_b" | null;
+  model_used: string | null;
+  tokens_used: number;
+  schema_valid?: boolean;
+  validation_errors?: Array<{
+    field: string;
+    message: string;
+  }>;
+  field_sources?: Record<string, {
+    source: string;
+    url: string;
+  } | null>;
+  sources: Array<{
+    url: string;
+    title: string;
+    fetched: boolean;
+    relevance_score: number;
+    used: boolean;
+  }>;
+  skipped: Array<{
+    url: string;
+    reason: string;
+    code: string;
+  }>;
+  steps: Array<{
+    step: number;
+    action: "search" | "read" | "stealth_retry";
+    target: string;
+    outcome: string;
+  }>;
+  steps_used: number;
+  urls_read: number;
+  stealth_retries: number;
+  notes: string[];
+}
+
+export interface DeepResearchResult {
+  research_query: string;
+  methodology: {
+    queries_run: number;
+    queries: string[];
+    search_backend: string;
+    sources_considered: number;
+    sources_fetched: number;
+    synthesis: "extractive";
+    llm_used: false;
+  };
+  /**
+   * The passages that answer the question, best first.
+   */
+  key_findings: Array<{
+    text: string;
+    source_url: string;
+    source_title: string;
+    relevance_score: number;
+  }>;
+  sources: Array<{
+    url: string;
+    title: string;
+    snippet: string;
+    fetched: boolean;
+    domain: string;
+  }>;
+  summary: string;
+  notes: string[];
+  researched_at: string;
+}
+
+export interface ToolSuccess {
+  success: true;
+  /**
+   * Tool-specific result
+   */
+  data: Record<string, unknown>;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
+
 export interface StoredResult {
   /**
    * The first characters of the result JSON (at most 1,000).
@@ -1130,24 +1622,6 @@ export interface ToolInfo {
     response_schema: Record<string, unknown>;
     example: Record<string, unknown>;
   };
-}
-
-export interface ToolSuccess {
-  success: true;
-  /**
-   * Tool-specific result
-   */
-  data: Record<string, unknown>;
-  credits_used: number;
-  credits_remaining: number;
-  /**
-   * Milliseconds
-   */
-  processing_time: number;
-  /**
-   * Present only when the call produced one
-   */
-  warnings?: string[];
 }
 
 export interface MonitorResponse {
@@ -1943,7 +2417,20 @@ export interface ScrapeTemplateInput {
 /**
  * Answer of tool `scrape_template`.
  */
-export type ScrapeTemplateResponse = ToolSuccess;
+export interface ScrapeTemplateResponse {
+  success: true;
+  data: ScrapeTemplateResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `scrape`.
@@ -3473,7 +3960,20 @@ export interface SearchWebInput {
 /**
  * Answer of tool `search_web`.
  */
-export type SearchWebResponse = ToolSuccess;
+export interface SearchWebResponse {
+  success: true;
+  data: SearchWebResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `serp_rank`.
@@ -3516,7 +4016,20 @@ export interface SerpRankInput {
 /**
  * Answer of tool `serp_rank`.
  */
-export type SerpRankResponse = ToolSuccess;
+export interface SerpRankResponse {
+  success: true;
+  data: SerpRankResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `generate_llms_txt`.
@@ -3616,7 +4129,20 @@ export interface GenerateLlmsTxtInput {
 /**
  * Answer of tool `generate_llms_txt`.
  */
-export type GenerateLlmsTxtResponse = ToolSuccess;
+export interface GenerateLlmsTxtResponse {
+  success: true;
+  data: GenerateLlmsTxtResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `forum_search`.
@@ -3671,7 +4197,20 @@ export interface ForumSearchInput {
 /**
  * Answer of tool `forum_search`.
  */
-export type ForumSearchResponse = ToolSuccess;
+export interface ForumSearchResponse {
+  success: true;
+  data: ForumSearchResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `browser_session`.
@@ -3910,7 +4449,20 @@ export interface BrowserSessionInput {
 /**
  * Answer of tool `browser_session`.
  */
-export type BrowserSessionResponse = ToolSuccess;
+export interface BrowserSessionResponse {
+  success: true;
+  data: BrowserSessionResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `agent`.
@@ -3953,7 +4505,20 @@ export interface AgentInput {
 /**
  * Answer of tool `agent`.
  */
-export type AgentResponse = ToolSuccess;
+export interface AgentResponse {
+  success: true;
+  data: AgentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `deep_research`.
@@ -3998,7 +4563,20 @@ export interface DeepResearchInput {
 /**
  * Answer of tool `deep_research`.
  */
-export type DeepResearchResponse = ToolSuccess;
+export interface DeepResearchResponse {
+  success: true;
+  data: DeepResearchResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of `listMonitors`.
