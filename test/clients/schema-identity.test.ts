@@ -74,3 +74,41 @@ describe('request schemas', () => {
     expect(redact.entities.items.enum).toEqual(['email', 'phone', 'credit_card', 'ssn']);
   });
 });
+
+/**
+ * Each tool's declared result schema reaches every reader the same way: the self-description's
+ * `response_schema`, the OpenAPI 200 (its `data` the <Tool>Result component) and MCP `outputSchema`
+ * (the envelope without `success`, `data` also allowed to be the stored-result handle).
+ */
+describe('result schemas', () => {
+  it('are the same in the self-description, /openapi.json and MCP outputSchema for every tool', async () => {
+    const { document } = await publishedTools();
+    for (const tool of published) {
+      const response = tool.describe.response_schema;
+      expect(response, tool.name).toBeDefined();
+      const openapi = tool.openapi.operation.responses['200'].content['application/json'].schema;
+      const component = openapi.properties.data.$ref.split('/').at(-1);
+      expect(document.components.schemas[component], tool.name).toEqual(response.properties.data);
+      expect({ ...openapi, properties: { ...openapi.properties, data: response.properties.data } }).toEqual(
+        response,
+      );
+      const { success: _success, ...outputProperties } = withoutExamples(response.properties) as Record<
+        string,
+        unknown
+      >;
+      expect(tool.mcp.outputSchema, tool.name).toEqual({
+        ...(withoutExamples(response) as object),
+        properties: {
+          ...outputProperties,
+          data: {
+            anyOf: [
+              withoutExamples(response.properties.data),
+              withoutExamples(document.components.schemas.StoredResult),
+            ],
+          },
+        },
+        required: response.required.filter((name: string) => name !== 'success'),
+      });
+    }
+  });
+});

@@ -58,7 +58,18 @@ export function withoutExamples(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key]) => key !== 'example' && key !== 'examples')
-      .map(([key, value]) => [key, withoutExamples(value)]),
+      .map(([key, value]) => [
+        key,
+        key === 'properties' ? propertiesWithoutExamples(value) : withoutExamples(value),
+      ]),
+  );
+}
+
+/** A `properties` map keeps its names (a result may have a field called `examples`). */
+function propertiesWithoutExamples(properties: unknown): unknown {
+  if (typeof properties !== 'object' || properties === null) return properties;
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, value]) => [name, withoutExamples(value)]),
   );
 }
 
