@@ -29,6 +29,7 @@ function synth(
 
 const fakeTool = (name: string): ToolDefinition<AnyToolSchema> => ({
   name,
+  kind: 'pages',
   summary: `fake ${name}`,
   description: 'Exists only to count what the stack makes per tool.',
   price: 1,

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
-import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
+import { type ErrorCode, errorCodes } from '../errors/codes.js';
+import type { AnyToolSchema, ToolDefinition, ToolKind } from '../tools/define.js';
 import { toolJsonSchema } from '../tools/json-schema.js';
 import { storedResultSchema } from '../tools/shared/stored-result.js';
 import type { AppEnv } from './env.js';
@@ -72,14 +73,85 @@ const errorStatuses: Record<string, string> = {
   '504': 'FETCH_TIMEOUT: the target did not answer in time',
 };
 
+/** What a few codes say, for the reference's examples; the rest show their status's description. */
+const exampleMessages: Partial<Record<ErrorCode, string>> = {
+  VALIDATION_ERROR: 'url: Invalid URL',
+  MISSING_API_KEY: 'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.',
+  INVALID_API_KEY: 'The API key is not valid or has been revoked.',
+  INSUFFICIENT_CREDITS: 'This call needs 2 credits; the balance is 1.',
+  ROBOTS_DISALLOWED: 'robots.txt of example.com disallows /private for WebExtractBot.',
+  RATE_LIMIT_EXCEEDED: 'Rate limit exceeded: retry after 60 seconds.',
+  FETCH_TIMEOUT: 'https://example.com/slow did not answer within 15000 ms.',
+};
+
+/** One example per code the status carries, so /docs shows 401 as MISSING_API_KEY or INVALID_API_KEY. */
+function errorExamples(status: string, description: string) {
+  const codes = (Object.entries(errorCodes) as [ErrorCode, number][]).filter(
+    ([, code]) => String(code) === status,
+  );
+  return Object.fromEntries(
+    codes.map(([code]) => [
+      code,
+      {
+        value: {
+          success: false,
+          error: {
+            code,
+            message: exampleMessages[code] ?? description,
+            ...(code === 'VALIDATION_ERROR' ? { details: [{ field: 'url', message: 'Invalid URL' }] } : {}),
+          },
+        },
+      },
+    ]),
+  );
+}
+
 function errorResponses() {
   return Object.fromEntries(
     Object.entries(errorStatuses).map(([status, description]) => [
       status,
-      { description, content: { 'application/json': { schema: errorResponse } } },
+      {
+        description,
+        content: {
+          'application/json': { schema: errorResponse, examples: errorExamples(status, description) },
+        },
+      },
     ]),
   );
 }
+
+/** The /docs groups of the tools, by kind, in the README's order; monitors and account follow. */
+const REFERENCE_TAGS: Record<ToolKind, string> = {
+  pages: 'pages',
+  sites: 'sites, batches and documents',
+  browsers: 'browsers',
+  providers: 'providers',
+  templates: 'templates',
+};
+const SELF_DESCRIPTIONS_TAG = 'self-descriptions';
+
+const TAG_DESCRIPTIONS: { name: string; description: string }[] = [
+  {
+    name: REFERENCE_TAGS.pages,
+    description: 'One page (or supplied HTML or text) read, extracted or analysed.',
+  },
+  { name: REFERENCE_TAGS.sites, description: 'Whole sites, batches of URLs and documents (PDF, CSV).' },
+  {
+    name: REFERENCE_TAGS.browsers,
+    description: 'Tools that drive a real browser: forms, actions, live sessions, stealth.',
+  },
+  {
+    name: REFERENCE_TAGS.providers,
+    description: 'Tools backed by a search engine, an archive or a language model.',
+  },
+  { name: REFERENCE_TAGS.templates, description: 'Clean records from known sites and platform APIs.' },
+  { name: 'monitors', description: 'Hosted change monitors: schedules, checks, webhooks and email. Free.' },
+  { name: 'account', description: 'Usage and balance of the calling key’s account. Free.' },
+  {
+    name: SELF_DESCRIPTIONS_TAG,
+    description: 'GET on a tool path: its price, request and response schemas. Free, no key.',
+  },
+];
 
 /** `extract_text` → `ExtractTextResult`: the component both SDKs name the tool's result type after. */
 export function resultComponentName(tool: ToolDefinition<AnyToolSchema>): string {
@@ -106,7 +178,7 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     operationId: tool.name,
     summary: tool.summary,
     description: `${tool.description}\n\nCredits: ${tool.basePrice}.${tool.pricingNotes ? ` ${tool.pricingNotes.join(' ')}` : ''}`,
-    tags: ['tools'],
+    tags: [REFERENCE_TAGS[tool.kind]],
     security: API_KEY_SECURITY,
     request: {
       body: {
@@ -127,7 +199,7 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     path,
     operationId: `${tool.name}_describe`,
     summary: `Self-description of ${tool.name} (free, no key)`,
-    tags: ['tools'],
+    tags: [SELF_DESCRIPTIONS_TAG],
     responses: {
       '200': {
         description: 'Price, request schema and example',
@@ -152,8 +224,10 @@ export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
       title: 'Web Extraction Service API',
       version: '1.0.0',
       description:
-        'Metered web tools behind one API key, sent as `X-API-Key` or as `Authorization: Bearer` on every path. Every error response charges nothing.',
+        'Metered web tools behind one API key, sent as `X-API-Key` or as `Authorization: Bearer` on every path ' +
+        '(authorise with either). Every error response charges nothing. Your usage and monitors: [/dashboard](/dashboard).',
     },
     servers: [{ url: new URL(c.req.url).origin }],
+    tags: TAG_DESCRIPTIONS,
   }));
 }

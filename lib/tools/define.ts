@@ -34,8 +34,16 @@ export type AnyToolSchema = z.ZodObject<any>;
  */
 type PriceOf<I> = { bivariant(input: I): number }['bivariant'];
 
+/**
+ * What a tool works on, in the README's order: the group it is listed under in /docs and the README.
+ * `sites` covers sites, batches and documents.
+ */
+export const TOOL_KINDS = ['pages', 'sites', 'browsers', 'providers', 'templates'] as const;
+export type ToolKind = (typeof TOOL_KINDS)[number];
+
 export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unknown> {
   name: string;
+  kind: ToolKind;
   /** One line for the catalog and the OpenAPI summary. */
   summary: string;
   description: string;

@@ -9,6 +9,7 @@ import { defineTool } from '../../lib/tools/define.js';
  */
 export const probeTool = defineTool({
   name: 'probe',
+  kind: 'pages',
   summary: 'Test probe',
   description: 'Drives the metered call through each of its branches.',
   price: (input: { hold: number }) => input.hold,

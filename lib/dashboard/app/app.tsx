@@ -48,6 +48,9 @@ export function App() {
                 Usage
               </a>
             </li>
+            <li>
+              <a href="/docs">API reference</a>
+            </li>
           </ul>
         </nav>
         <button type="button" class="button button-small sign-out" onClick={signOut}>

@@ -14,6 +14,7 @@ import { agentSchema } from './schema.js';
 
 export const agentTool = defineTool({
   name: 'agent',
+  kind: 'providers',
   summary:
     'Researches a prompt on the web within hard caps and answers in prose or in a JSON Schema, citing its sources.',
   description:

@@ -36,6 +36,7 @@ const schema = z
 
 export const analyzeContentTool = defineTool({
   name: 'analyze_content',
+  kind: 'pages',
   summary: 'Word, sentence, keyword, language, sentiment and readability statistics for a page or a text.',
   description:
     'Analyses the text of a page (`url`) or a supplied `content`: length, word and sentence counts, average ' +

@@ -29,6 +29,7 @@ export const JAVASCRIPT_NOTE =
 
 export const batchScrapeTool = defineTool({
   name: 'batch_scrape',
+  kind: 'sites',
   summary: 'Up to 50 pages in one synchronous call: title, text and template fields per URL.',
   description:
     "Fetches 1–50 URLs (concurrency 1–10) within a 20 s budget, 8 s per URL, honouring each host's robots.txt " +

@@ -30,6 +30,7 @@ type SessionData = Record<string, unknown>;
 
 export const browserSessionTool = defineTool({
   name: 'browser_session',
+  kind: 'browsers',
   summary:
     'A live browser page across calls: open, snapshot with @e refs, act, read, screenshot, list, close.',
   description:

@@ -50,6 +50,7 @@ type PageOutcome = { ok: true; title: string | null; formats: PageFormats } | { 
 
 export const crawlDeepTool = defineTool({
   name: 'crawl_deep',
+  kind: 'sites',
   summary: 'Crawl a site breadth-first from one page and scrape every page reached, within one call.',
   description:
     'Fetches the entry page, then follows its links breadth-first over the same site (subdomains on request), ' +

@@ -36,6 +36,7 @@ export interface DeepResearchData {
 
 export const deepResearchTool = defineTool({
   name: 'deep_research',
+  kind: 'providers',
   summary: 'Researches a question: plans searches, reads the sources and quotes the passages that answer it.',
   description:
     'Plans search queries from the question, searches the web, reads up to 10 sources through the guarded ' +

@@ -81,6 +81,7 @@ type ExtractContentInput = z.output<typeof schema>;
 
 export const extractContentTool = defineTool({
   name: 'extract_content',
+  kind: 'pages',
   summary: "A page's main content as plain text or HTML, with its title, author, date, images and links.",
   description:
     'Fetches a page and reads its content element: the first of `<article>`, `<main>`, `.content`, ' +

@@ -147,6 +147,7 @@ export interface EmbeddedStateResult {
 
 export const extractEmbeddedStateTool = defineTool({
   name: 'extract_embedded_state',
+  kind: 'pages',
   summary: 'The application state a page ships inline (Next.js, Nuxt, SvelteKit, Redux, Apollo…), decoded.',
   description:
     'Fetches a page and decodes the state its framework embeds for hydration: `__NEXT_DATA__`, the Next.js ' +

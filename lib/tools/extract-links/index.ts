@@ -138,6 +138,7 @@ const CLIENT_RENDERED_LINKS_WARNING =
 
 export const extractLinksTool = defineTool({
   name: 'extract_links',
+  kind: 'pages',
   summary: 'Every link of a page or of supplied HTML, typed, filtered, deduplicated and counted.',
   description:
     'Lists the `<a href>` links of a page (`url`) or of supplied `html` as records `{href, text, type, domain, ' +

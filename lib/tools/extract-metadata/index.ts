@@ -62,6 +62,7 @@ const NO_METADATA: PageMetadata = {
 
 export const extractMetadataTool = defineTool({
   name: 'extract_metadata',
+  kind: 'pages',
   summary: "A page's metadata: title, description, canonical, language, author, dates, Open Graph, JSON-LD.",
   description:
     'Reads the metadata of a page (`url`) or of supplied `html`. `data`: `url`, `final_url`, `status_code`, ' +

@@ -121,6 +121,7 @@ export interface ExtractStructuredData {
 
 export const extractStructuredTool = defineTool({
   name: 'extract_structured',
+  kind: 'pages',
   summary:
     'Fill a JSON Schema from a page’s structured markup (JSON-LD, microdata, RDFa, Open Graph) and CSS selectors.',
   description:

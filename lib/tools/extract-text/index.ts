@@ -128,6 +128,7 @@ interface LoadedSource extends TextSource {
 
 export const extractTextTool = defineTool({
   name: 'extract_text',
+  kind: 'pages',
   summary: 'The readable text of a page or of supplied HTML, as plain text or markdown.',
   description:
     'Reads the text of a page (`url`) or of supplied `html`: the whole rendered page by default, or the ' +

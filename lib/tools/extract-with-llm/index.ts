@@ -68,6 +68,7 @@ export interface ExtractWithLlmData {
 
 export const extractWithLlmTool = defineTool({
   name: 'extract_with_llm',
+  kind: 'providers',
   summary:
     'Extract or answer from a page or a text with a language model, optionally as JSON matching a schema.',
   description:

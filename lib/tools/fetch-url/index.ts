@@ -56,6 +56,7 @@ export interface FetchUrlData {
 
 export const fetchUrlTool = defineTool({
   name: 'fetch_url',
+  kind: 'pages',
   summary:
     'One page fetched raw: the body as served (or its text or markdown) with status, headers and redirects.',
   description:

@@ -46,6 +46,7 @@ export interface FormSubmitData {
 
 export const formSubmitTool = defineTool({
   name: 'form_submit',
+  kind: 'browsers',
   summary: 'Fill and submit a web form in a browser, and report the response or the validation errors.',
   description:
     'Loads the page, fills each field by CSS selector (text, email, password, number, textarea, select, checkbox, ' +

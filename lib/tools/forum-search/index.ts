@@ -44,6 +44,7 @@ export type ForumSearchData =
 
 export const forumSearchTool = defineTool({
   name: 'forum_search',
+  kind: 'providers',
   summary:
     'Reddit posts, comments and comment threads from public archives, scoped by community, author and date.',
   description:

@@ -59,6 +59,7 @@ interface GenerateLlmsTxtData {
 
 export const generateLlmsTxtTool = defineTool({
   name: 'generate_llms_txt',
+  kind: 'sites',
   summary: "A site's llms.txt and llms-full.txt, written from its sitemaps or a crawl.",
   description:
     'Reads the site like map_site (sitemaps first, else a breadth-first crawl, robots.txt obeyed) and writes ' +

@@ -44,6 +44,7 @@ interface GetBatchResultsData {
 
 export const getBatchResultsTool = defineTool({
   name: 'get_batch_results',
+  kind: 'sites',
   summary: "A page of a stored batch_scrape batch's results.",
   description:
     'Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. ' +

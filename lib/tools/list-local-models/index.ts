@@ -20,6 +20,7 @@ export interface ListLocalModelsData {
 
 export const listLocalModelsTool = defineTool({
   name: 'list_local_models',
+  kind: 'providers',
   summary: 'The models installed in the local model runtime (Ollama), with size, date and digest.',
   description:
     "Lists the models of the local runtime from Ollama's /api/tags: name, size in bytes, modified_at and digest. " +

@@ -77,6 +77,7 @@ export interface LocalizationData {
 
 export const localizationTool = defineTool({
   name: 'localization',
+  kind: 'pages',
   summary:
     "A page's language signals: detected language, html lang, Content-Language and hreflang alternates.",
   description:

@@ -14,6 +14,7 @@ import { MAP_BUDGET_MS, type MapSiteInput, mapSiteSchema } from './schema.js';
 
 export const mapSiteTool = defineTool({
   name: 'map_site',
+  kind: 'sites',
   summary: "A site's page URLs, from its sitemaps or a breadth-first crawl.",
   description:
     'Reads the sitemaps robots.txt names and /sitemap.xml (gzip too; an index is followed into at most 3 ' +

@@ -36,6 +36,7 @@ function unsupportedOffice(type: 'docx' | 'xlsx', url: string): ApiError {
 
 export const processDocumentTool = defineTool({
   name: 'process_document',
+  kind: 'sites',
   summary: 'Text, metadata and tables of a PDF, CSV, text or HTML document at a URL.',
   description:
     'Downloads a document (25 MB at most, within 20 s) and reads it by its type, detected from the ' +

@@ -50,6 +50,7 @@ function stripRoot(path: string): string {
  */
 export const readResultTool = defineTool({
   name: 'read_result',
+  kind: 'pages',
   summary: 'Read a stored oversized result, whole or by JSON path, in pages',
   description:
     'Results larger than `max_inline_chars` are stored for one hour and answered with a `result_handle`. This tool reads them back: select a value with `json_path`, page through long values with `offset` and `max_chars`. An unknown, expired or foreign handle is 404 RESULT_NOT_FOUND, uncharged.',

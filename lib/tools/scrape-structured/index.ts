@@ -88,6 +88,7 @@ export type ScrapeStructuredData = StructuredRecord | StructuredItems;
 
 export const scrapeStructuredTool = defineTool({
   name: 'scrape_structured',
+  kind: 'pages',
   summary: 'Named fields read from a page or an HTML string by CSS selectors: one record or a list.',
   description:
     'Reads each field of `selectors` from a page (`url`) or supplied `html`. Without `multiple`, `data` is ' +

@@ -50,6 +50,7 @@ export interface TemplateResponse {
 
 export const scrapeTemplateTool = defineTool({
   name: 'scrape_template',
+  kind: 'templates',
   summary: 'A clean record or list from a site people use every day, or a public job-board or registry API.',
   description:
     'Twenty templates, no selectors to write: ten page templates (marketplace product, storefront product and ' +

@@ -81,6 +81,7 @@ export interface ScrapeWithActionsData {
 
 export const scrapeWithActionsTool = defineTool({
   name: 'scrape_with_actions',
+  kind: 'browsers',
   summary: 'Load a page, click, type, scroll and wait through it, then scrape what it shows.',
   description:
     'Opens the page in a browser, runs 1 to 20 actions in order (click, type, press, select, hover, scroll, wait, ' +

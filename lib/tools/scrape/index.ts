@@ -42,6 +42,7 @@ function firmPrice(input: ScrapeInput): number {
 
 export const scrapeTool = defineTool({
   name: 'scrape',
+  kind: 'pages',
   summary:
     'One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.',
   description:

@@ -25,6 +25,7 @@ export type SearchWebData = (QueryResult & { redaction?: RedactionBlock }) | Sea
 
 export const searchWebTool = defineTool({
   name: 'search_web',
+  kind: 'providers',
   summary: 'Web search results in the Google Custom Search fields, one query or a batch of up to 10.',
   description:
     'Searches the web through the configured provider (a SearXNG instance or the Brave Search API) and ' +

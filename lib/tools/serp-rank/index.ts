@@ -75,6 +75,7 @@ export interface SerpRankData {
 
 export const serpRankTool = defineTool({
   name: 'serp_rank',
+  kind: 'providers',
   summary:
     "Where a domain ranks in Google's organic results for a keyword, by location, language and device.",
   description:

@@ -26,6 +26,7 @@ const CONFIGURE_NOTE =
 
 export const stealthModeTool = defineTool({
   name: 'stealth_mode',
+  kind: 'browsers',
   summary: 'Pages through a stealth browser profile: scrape in one call, or keep a fingerprinted context.',
   description:
     'A browser with a generated, realistic fingerprint (user agent, headers, screen, hardware, WebGL), WebDriver ' +

@@ -43,6 +43,7 @@ const schema = z
 
 export const summarizeContentTool = defineTool({
   name: 'summarize_content',
+  kind: 'pages',
   summary: 'Extractive summary of a page or a text: leading sentences, key points or a one-sentence brief.',
   description:
     'Splits the text of a page (`url`) or a supplied `content` into sentences (at `.`, `!`, `?` and the CJK ' +

@@ -39,6 +39,7 @@ export interface TrackChangesData extends Comparison {
 
 export const trackChangesTool = defineTool({
   name: 'track_changes',
+  kind: 'pages',
   summary: 'Compare a page (or a selector of it) with what the previous call saw.',
   description:
     'Fetches a page and compares its visible text (the whole page, or what `selector` matches) with the ' +
