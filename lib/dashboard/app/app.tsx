@@ -48,9 +48,6 @@ export function App() {
                 Usage
               </a>
             </li>
-            <li>
-              <a href="/docs">API reference</a>
-            </li>
           </ul>
         </nav>
         <button type="button" class="button button-small sign-out" onClick={signOut}>
@@ -60,6 +57,9 @@ export function App() {
       <main id="content" tabIndex={-1}>
         <View route={route} />
       </main>
+      <footer class="page-footer">
+        <a href="/docs">API reference</a> (every tool and endpoint, with schemas and examples)
+      </footer>
     </ApiContext.Provider>
   );
 }

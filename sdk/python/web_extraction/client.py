@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, TypedDict, Union
 
 from ._http import BaseClient, OperationSpec, RequestOptions
+from ._paging import every_item, every_numbered_item, poll_until
 from .types import (
     ToolName,
     ListLocalModelsResult,
@@ -1566,3 +1567,45 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["get_usage"], {"from": from_, "to": to}, request_options)
+
+    def iterate_monitors(
+        self, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(lambda cursor: self.list_monitors(limit=limit, cursor=cursor, request_options=request_options))
+
+    def iterate_checks(
+        self, monitor_id: str, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every check of a monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(
+            lambda cursor: self.list_monitor_checks(monitor_id, limit=limit, cursor=cursor, request_options=request_options)
+        )
+
+    def iterate_batch_results(
+        self, *, batchId: str, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every result of a stored batch, page after page (1 credit per page)."""
+        return every_numbered_item(
+            lambda page: self.get_batch_results(batchId=batchId, page=page, limit=limit, request_options=request_options)
+        )
+
+    def wait_for_check(
+        self,
+        monitor_id: str,
+        check_id: str,
+        *,
+        interval: float = 2.0,
+        timeout: float = 300.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> GetMonitorCheckResponse:
+        """Reads a check until it leaves ``running``, then returns it with its pages.
+
+        Raises APITimeoutError when it is still running after ``timeout`` seconds.
+        """
+        return poll_until(
+            lambda: self.get_monitor_check(monitor_id, check_id, request_options=request_options),
+            lambda check: check["data"]["status"] != "running",
+            interval,
+            timeout,
+        )

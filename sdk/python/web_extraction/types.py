@@ -3,7 +3,7 @@
 
 """Request and answer types of Web Extraction Service API 1.0.0, as TypedDicts."""
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, TypedDict, Union
 
 # Error codes the API answers with in ``error.code``; a newer server may send others.
 ERROR_CODES = (

@@ -31,8 +31,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
       <h1>Sign in to the dashboard</h1>
       <p>
         Paste an API key of your account. It stays in this browser tab only and is sent to this service as an{' '}
-        <code>Authorization: Bearer</code> header. The tools and their schemas are in the{' '}
-        <a href="/docs">API reference</a>.
+        <code>Authorization: Bearer</code> header.
       </p>
       <form method="post" onSubmit={submit} noValidate>
         <Field
@@ -60,6 +59,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: (key: string) => void }) {
           {busy ? 'Checking the key…' : 'Sign in'}
         </button>
       </form>
+      <p>
+        The tools, their schemas and examples are in the <a href="/docs">API reference</a>.
+      </p>
     </main>
   );
 }

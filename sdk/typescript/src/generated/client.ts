@@ -3,6 +3,7 @@
 
 import { BaseClient, type RequestOptions } from '../core/base-client.js';
 import type { OperationSpec } from '../core/operation.js';
+import { everyItem, everyNumberedItem, pollUntil, type WaitOptions } from '../core/paging.js';
 import type * as T from './types.js';
 
 /**
@@ -448,5 +449,33 @@ export class WebExtractionClient extends BaseClient {
    */
   getUsage(input: T.GetUsageInput = {}, options?: RequestOptions): Promise<T.GetUsageResponse> {
     return this.request<T.GetUsageResponse>(OPERATIONS.getUsage, { ...input }, options);
+  }
+
+  /**
+   * Every monitor, newest first: pages are fetched as the loop goes on.
+   */
+  iterateMonitors(input: Omit<T.ListMonitorsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorsResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitors({ ...input, cursor }, options));
+  }
+
+  /**
+   * Every check of a monitor, newest first: pages are fetched as the loop goes on.
+   */
+  iterateChecks(monitorId: string, input: Omit<T.ListMonitorChecksInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorChecksResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitorChecks(monitorId, { ...input, cursor }, options));
+  }
+
+  /**
+   * Every result of a stored batch, page after page (1 credit per page).
+   */
+  iterateBatchResults(input: Omit<T.GetBatchResultsInput, 'page'>, options?: RequestOptions): AsyncGenerator<T.GetBatchResultsResult['results'][number]> {
+    return everyNumberedItem((page) => this.getBatchResults({ ...input, page }, options));
+  }
+
+  /**
+   * Reads a check until it leaves `running` (a run started with runMonitor or by the schedule), then returns it with its pages.
+   */
+  waitForCheck(monitorId: string, checkId: string, wait: WaitOptions = {}, options?: RequestOptions): Promise<T.GetMonitorCheckResponse> {
+    return pollUntil(() => this.getMonitorCheck(monitorId, checkId, options), (check) => check.data.status !== 'running', wait);
   }
 }
