@@ -131,10 +131,22 @@ describe('the Python SDK (system python3, imported from sdk/python)', () => {
     expect(report.got).toEqual(report.created);
     expect(report.first_page).toMatchObject({ data: [{ id }], next_cursor: id });
     expect(report.all).toBe(2);
+    expect(report.iterated).toHaveLength(2);
+    expect(report.iterated).toContain(id);
     expect(report.updated).toBe('paused');
     expect(report.deleted).toEqual({ success: true, data: { id, deleted: true } });
     expect(report.after_delete).toMatchObject({ type: 'NotFoundError', status: 404, code: 'NOT_FOUND' });
     expect(report.invalid).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(await account.balance()).toBe(0);
+  });
+
+  it('waits for a check to leave running with wait_for_check, and gives up after its timeout', async () => {
+    const report = await python('wait_for_check', {});
+    expect(report).toEqual({
+      status: 'completed',
+      reads: 3,
+      path: '/api/v1/monitors/mon_1/checks/chk_1',
+      timeout: 'APITimeoutError',
+    });
   });
 });
