@@ -45,9 +45,9 @@ const toolInfo = z
   .openapi('ToolInfo');
 
 /** Either scheme works on every path (see authenticate): a caller authorises once, with either. */
-export const API_KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+const API_KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
 
-export function registerKeySchemes(app: OpenAPIHono<AppEnv>): void {
+function registerKeySchemes(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
     type: 'apiKey',
     in: 'header',
@@ -154,7 +154,7 @@ const TAG_DESCRIPTIONS: { name: string; description: string }[] = [
 ];
 
 /** `extract_text` → `ExtractTextResult`: the component both SDKs name the tool's result type after. */
-export function resultComponentName(tool: ToolDefinition<AnyToolSchema>): string {
+function resultComponentName(tool: ToolDefinition<AnyToolSchema>): string {
   return `${tool.name.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())}Result`;
 }
 

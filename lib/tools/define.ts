@@ -38,8 +38,7 @@ type PriceOf<I> = { bivariant(input: I): number }['bivariant'];
  * What a tool works on, in the README's order: the group it is listed under in /docs and the README.
  * `sites` covers sites, batches and documents.
  */
-export const TOOL_KINDS = ['pages', 'sites', 'browsers', 'providers', 'templates'] as const;
-export type ToolKind = (typeof TOOL_KINDS)[number];
+export type ToolKind = 'pages' | 'sites' | 'browsers' | 'providers' | 'templates';
 
 export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unknown> {
   name: string;

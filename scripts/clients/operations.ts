@@ -33,6 +33,8 @@ export interface Operation {
   input: JsonSchema;
   /** Schema of the first 2xx JSON answer, as written (a `$ref` stays one). */
   response: JsonSchema | null;
+  /** The request body's documented example, when it has one. */
+  example: unknown;
 }
 
 export const TOOLS_PREFIX = '/api/v1/tools/';
@@ -162,6 +164,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body,
         input,
         response: firstSuccess(operation),
+        example: requestBody?.content?.['application/json']?.example,
       });
     }
   }

@@ -149,4 +149,16 @@ describe('the Python SDK (system python3, imported from sdk/python)', () => {
       timeout: 'APITimeoutError',
     });
   });
+
+  it('compiles the generated per-tool examples, which name every tool', async () => {
+    const file = join(ROOT, 'sdk/python/examples/tools.py');
+    await run('python3', [
+      '-c',
+      `import ast, sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')`,
+      file,
+    ]);
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(file, 'utf8');
+    for (const tool of tools) expect(text).toContain(`client.${tool.name}(`);
+  });
 });

@@ -3,7 +3,7 @@ import { redactionBlock } from '../shared/result-parts.js';
 import { TIME_RANGES } from './schema.js';
 
 /** One query's answer, in the Google Custom Search fields of §4.5. */
-export const queryResult = z.object({
+const queryResult = z.object({
   query: z.string(),
   search_metadata: z.object({
     total_results: z.number().int(),
