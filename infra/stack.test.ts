@@ -29,10 +29,12 @@ function synth(
 
 const fakeTool = (name: string): ToolDefinition<AnyToolSchema> => ({
   name,
+  kind: 'pages',
   summary: `fake ${name}`,
   description: 'Exists only to count what the stack makes per tool.',
   price: 1,
   basePrice: 1,
+  result: z.object({}),
   schema: z.object({}),
   example: {},
   run: async () => ({ data: {} }),

@@ -36,11 +36,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', securityHeaders, requestId, serverTiming);
 
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
-  const metered = [
-    declaredBodySize,
-    provideServices(options.services),
-    authenticate({ acceptBearer: false }),
-  ] as const;
+  const metered = [declaredBodySize, provideServices(options.services), authenticate] as const;
 
   for (const tool of options.tools) {
     const path = toolPath(tool.name);

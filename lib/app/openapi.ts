@@ -1,8 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
-import type { AnyToolSchema, ToolDefinition } from '../tools/define.js';
+import { type ErrorCode, errorCodes } from '../errors/codes.js';
+import type { AnyToolSchema, ToolDefinition, ToolKind } from '../tools/define.js';
+import { toolJsonSchema } from '../tools/json-schema.js';
+import { storedResultSchema } from '../tools/shared/stored-result.js';
 import type { AppEnv } from './env.js';
-import { toolPath } from './self-description.js';
+import { requestJsonSchema, responseJsonSchema, toolPath } from './self-description.js';
+import { toolSuccessSchema } from './tool-success.js';
 
 const errorResponse = z
   .object({
@@ -15,19 +19,9 @@ const errorResponse = z
   })
   .openapi('ErrorResponse');
 
-const toolSuccess = z
-  .object({
-    success: z.literal(true),
-    data: z.record(z.string(), z.unknown()).openapi({ description: 'Tool-specific result' }),
-    credits_used: z.number().int(),
-    credits_remaining: z.number().int(),
-    processing_time: z.number().openapi({ description: 'Milliseconds' }),
-    warnings: z
-      .array(z.string())
-      .optional()
-      .openapi({ description: 'Present only when the call produced one' }),
-  })
-  .openapi('ToolSuccess');
+const toolSuccess = toolSuccessSchema(
+  z.record(z.string(), z.unknown()).openapi({ description: 'Tool-specific result' }),
+).openapi('ToolSuccess');
 
 const toolInfo = z
   .object({
@@ -42,10 +36,25 @@ const toolInfo = z
       price: z.number().int(),
       pricing: z.object({ base: z.number().int(), notes: z.array(z.string()).optional() }),
       request_schema: z.record(z.string(), z.unknown()),
+      response_schema: z
+        .record(z.string(), z.unknown())
+        .openapi({ description: 'JSON Schema of the 200 answer, `data` typed' }),
       example: z.record(z.string(), z.unknown()),
     }),
   })
   .openapi('ToolInfo');
+
+/** Either scheme works on every path (see authenticate): a caller authorises once, with either. */
+const API_KEY_SECURITY: Array<Record<string, string[]>> = [{ ApiKeyAuth: [] }, { BearerAuth: [] }];
+
+function registerKeySchemes(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });
+}
 
 const errorStatuses: Record<string, string> = {
   '400': 'VALIDATION_ERROR: parameters invalid',
@@ -64,13 +73,101 @@ const errorStatuses: Record<string, string> = {
   '504': 'FETCH_TIMEOUT: the target did not answer in time',
 };
 
+/** What a few codes say, for the reference's examples; the rest show their status's description. */
+const exampleMessages: Partial<Record<ErrorCode, string>> = {
+  VALIDATION_ERROR: 'url: Invalid URL',
+  MISSING_API_KEY: 'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.',
+  INVALID_API_KEY: 'The API key is not valid or has been revoked.',
+  INSUFFICIENT_CREDITS: 'This call needs 2 credits; the balance is 1.',
+  ROBOTS_DISALLOWED: 'robots.txt of example.com disallows /private for WebExtractBot.',
+  RATE_LIMIT_EXCEEDED: 'Rate limit exceeded: retry after 60 seconds.',
+  FETCH_TIMEOUT: 'https://example.com/slow did not answer within 15000 ms.',
+};
+
+/** One example per code the status carries, so /docs shows 401 as MISSING_API_KEY or INVALID_API_KEY. */
+function errorExamples(status: string, description: string) {
+  const codes = (Object.entries(errorCodes) as [ErrorCode, number][]).filter(
+    ([, code]) => String(code) === status,
+  );
+  return Object.fromEntries(
+    codes.map(([code]) => [
+      code,
+      {
+        value: {
+          success: false,
+          error: {
+            code,
+            message: exampleMessages[code] ?? description,
+            ...(code === 'VALIDATION_ERROR' ? { details: [{ field: 'url', message: 'Invalid URL' }] } : {}),
+          },
+        },
+      },
+    ]),
+  );
+}
+
 function errorResponses() {
   return Object.fromEntries(
     Object.entries(errorStatuses).map(([status, description]) => [
       status,
-      { description, content: { 'application/json': { schema: errorResponse } } },
+      {
+        description,
+        content: {
+          'application/json': { schema: errorResponse, examples: errorExamples(status, description) },
+        },
+      },
     ]),
   );
+}
+
+/** The /docs groups of the tools, by kind, in the README's order; monitors and account follow. */
+const REFERENCE_TAGS: Record<ToolKind, string> = {
+  pages: 'pages',
+  sites: 'sites, batches and documents',
+  browsers: 'browsers',
+  providers: 'providers',
+  templates: 'templates',
+};
+const SELF_DESCRIPTIONS_TAG = 'self-descriptions';
+
+const TAG_DESCRIPTIONS: { name: string; description: string }[] = [
+  {
+    name: REFERENCE_TAGS.pages,
+    description: 'One page (or supplied HTML or text) read, extracted or analysed.',
+  },
+  { name: REFERENCE_TAGS.sites, description: 'Whole sites, batches of URLs and documents (PDF, CSV).' },
+  {
+    name: REFERENCE_TAGS.browsers,
+    description: 'Tools that drive a real browser: forms, actions, live sessions, stealth.',
+  },
+  {
+    name: REFERENCE_TAGS.providers,
+    description: 'Tools backed by a search engine, an archive or a language model.',
+  },
+  { name: REFERENCE_TAGS.templates, description: 'Clean records from known sites and platform APIs.' },
+  { name: 'monitors', description: 'Hosted change monitors: schedules, checks, webhooks and email. Free.' },
+  { name: 'account', description: 'Usage and balance of the calling key’s account. Free.' },
+  {
+    name: SELF_DESCRIPTIONS_TAG,
+    description: 'GET on a tool path: its price, request and response schemas. Free, no key.',
+  },
+];
+
+/** `extract_text` → `ExtractTextResult`: the component both SDKs name the tool's result type after. */
+function resultComponentName(tool: ToolDefinition<AnyToolSchema>): string {
+  return `${tool.name.replace(/(^|_)([a-z])/g, (_match, _sep, letter: string) => letter.toUpperCase())}Result`;
+}
+
+/** The 200 envelope with `data` a reference to the tool's result, registered as its own component. */
+function successSchema(app: OpenAPIHono<AppEnv>, tool: ToolDefinition<AnyToolSchema>) {
+  const envelope = responseJsonSchema(tool);
+  if (!envelope) return toolSuccess;
+  const name = resultComponentName(tool);
+  app.openAPIRegistry.registerComponent('schemas', name, envelope.properties.data);
+  return {
+    ...envelope,
+    properties: { ...envelope.properties, data: { $ref: `#/components/schemas/${name}` } },
+  };
 }
 
 export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition<AnyToolSchema>): void {
@@ -81,16 +178,19 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     operationId: tool.name,
     summary: tool.summary,
     description: `${tool.description}\n\nCredits: ${tool.basePrice}.${tool.pricingNotes ? ` ${tool.pricingNotes.join(' ')}` : ''}`,
-    tags: ['tools'],
-    security: [{ ApiKeyAuth: [] }],
+    tags: [REFERENCE_TAGS[tool.kind]],
+    security: API_KEY_SECURITY,
     request: {
       body: {
         required: true,
-        content: { 'application/json': { schema: tool.schema, example: tool.example } },
+        content: { 'application/json': { schema: requestJsonSchema(tool), example: tool.example } },
       },
     },
     responses: {
-      '200': { description: 'Success envelope', content: { 'application/json': { schema: toolSuccess } } },
+      '200': {
+        description: `Success envelope; \`data\` is ${resultComponentName(tool)}, or a StoredResult handle when it is over \`max_inline_chars\` (read it with read_result)`,
+        content: { 'application/json': { schema: successSchema(app, tool) } },
+      },
       ...errorResponses(),
     },
   });
@@ -99,7 +199,7 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
     path,
     operationId: `${tool.name}_describe`,
     summary: `Self-description of ${tool.name} (free, no key)`,
-    tags: ['tools'],
+    tags: [SELF_DESCRIPTIONS_TAG],
     responses: {
       '200': {
         description: 'Price, request schema and example',
@@ -114,7 +214,8 @@ export function registerToolPaths(app: OpenAPIHono<AppEnv>, tool: ToolDefinition
  * repository (docs/reference/), beside the code that keeps them.
  */
 const CONTRACT_PAGES_NOTE = [
-  'Metered web tools behind one API key. Every error response charges nothing.',
+  'Metered web tools behind one API key, sent as `X-API-Key` or as `Authorization: Bearer` on every path ' +
+    '(authorise with either). Every error response charges nothing. Your usage and monitors: [/dashboard](/dashboard).',
   '',
   'What each tool does, its limits, prices, errors and examples are written down in the repository, ' +
     'one page per group under `docs/reference/`: `pages.md` (page tools), `sites-batches-documents.md`, ' +
@@ -124,11 +225,14 @@ const CONTRACT_PAGES_NOTE = [
 ].join('\n');
 
 export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'X-API-Key',
-  });
+  registerKeySchemes(app);
+  // The envelope every tool answers, for a client calling a tool by name (the SDKs' callTool).
+  app.openAPIRegistry.registerComponent('schemas', 'ToolSuccess', toolJsonSchema(toolSuccess, 'output'));
+  app.openAPIRegistry.registerComponent(
+    'schemas',
+    'StoredResult',
+    toolJsonSchema(storedResultSchema, 'output'),
+  );
   app.doc31('/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {
@@ -137,5 +241,6 @@ export function serveOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
       description: CONTRACT_PAGES_NOTE,
     },
     servers: [{ url: new URL(c.req.url).origin }],
+    tags: TAG_DESCRIPTIONS,
   }));
 }

@@ -23,6 +23,10 @@ export const referencePage = `<!doctype html>
   <link rel="stylesheet" href="/docs/swagger-ui.css">
 </head>
 <body>
+  <nav style="font-family: sans-serif; padding: 0.75rem 1.25rem; border-bottom: 1px solid #ddd">
+    <a href="/dashboard">Dashboard</a> (monitors, usage) · <a href="/openapi.json">openapi.json</a> ·
+    authorise with your key as <code>X-API-Key</code> or <code>Bearer</code>: either works on every path
+  </nav>
   <noscript>This reference needs JavaScript. The raw description is at <a href="/openapi.json">/openapi.json</a>.</noscript>
   <div id="reference"></div>
   <script src="/docs/swagger-ui-bundle.js"></script>

@@ -80,7 +80,11 @@ export async function verifyApiKey(
   devKey?: string,
   cache: VerifiedKeyCache = verifiedKeys,
 ): Promise<Caller> {
-  if (!rawKey) throw new ApiError('MISSING_API_KEY', 'Send your API key in the X-API-Key header.');
+  if (!rawKey)
+    throw new ApiError(
+      'MISSING_API_KEY',
+      'Send your API key in the X-API-Key header or as Authorization: Bearer <key>.',
+    );
   const isDevKey = devKey !== undefined && sameString(rawKey, devKey);
   if (!isDevKey && !isWellFormedApiKey(rawKey)) {
     throw new ApiError('INVALID_API_KEY', 'The API key is not valid.');

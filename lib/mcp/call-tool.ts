@@ -178,5 +178,9 @@ export async function callTool(
   if (warnings.length > 0) {
     payload.warnings = [...((payload.warnings as string[] | undefined) ?? []), ...warnings];
   }
-  return textResult(payload, false, requestId);
+  // The text stays for hosts that read only text; structuredContent is what outputSchema describes.
+  return {
+    ...textResult(payload, false, requestId),
+    ...(entry.outputSchema ? { structuredContent: payload } : {}),
+  };
 }

@@ -14,7 +14,117 @@ export const mcpCatalog: McpCatalog = {
       "description": "Lists the models of the local runtime from Ollama's /api/tags: name, size in bytes, modified_at and digest. Needs OLLAMA_HOST (Ollama). On the hosted service there is usually no local runtime: then, and whenever the runtime does not answer, the call fails with 503 TOOL_NOT_AVAILABLE, uncharged.\n\nCredits: 1.",
       "inputSchema": {
         "type": "object",
-        "properties": {}
+        "properties": {},
+        "description": "No parameters: send `{}`."
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "base_url": {
+                    "type": "string",
+                    "description": "The Ollama runtime that answered."
+                  },
+                  "count": {
+                    "type": "integer"
+                  },
+                  "models": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "size": {
+                          "type": "integer",
+                          "description": "Bytes."
+                        },
+                        "modified_at": {
+                          "type": "string"
+                        },
+                        "digest": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "name",
+                        "size",
+                        "modified_at",
+                        "digest"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "base_url",
+                  "count",
+                  "models"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "The models installed in the local model runtime (Ollama), with size, date and digest.",
@@ -44,42 +154,46 @@ export const mcpCatalog: McpCatalog = {
             "description": "Address to fetch."
           },
           "format": {
+            "default": "html",
             "type": "string",
             "enum": [
               "html",
               "text",
               "markdown"
             ],
-            "default": "html",
             "description": "`html`: the body as served, decoded to UTF-8. `text`: the visible text of the whole page. `markdown`: the whole page as GFM markdown, links and images absolute. Nothing is removed as navigation or boilerplate (use scrape or extract_content for the main content). A body that is not HTML (plain text, JSON, XML) is returned as served in every format."
           },
           "headers": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {
               "type": "string"
             },
             "description": "Extra request headers, e.g. `Accept-Language`, `Referer`, `User-Agent` (replaces the service's). Refused with 400: `Host`, `Content-Length` and the other connection headers, `Accept-Encoding`, and credentials (`Cookie`, `Authorization`, `Proxy-*`), which would be resent to every host a redirect leads to. At most 30; values at most 4096 characters."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -96,6 +210,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -106,18 +221,189 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "description": "The URL asked for."
+                  },
+                  "final_url": {
+                    "type": "string",
+                    "description": "The URL that answered, after redirects."
+                  },
+                  "status_code": {
+                    "type": "integer"
+                  },
+                  "content_type": {
+                    "description": "MIME type without parameters; null when none was sent.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "charset": {
+                    "type": "string",
+                    "description": "The encoding the body was decoded from (WHATWG name)."
+                  },
+                  "bytes": {
+                    "type": "integer",
+                    "description": "Body size after content decoding, before charset decoding."
+                  },
+                  "redirects": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    },
+                    "description": "Each URL a redirect led to, in order."
+                  },
+                  "headers": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "string"
+                    },
+                    "description": "Response headers, lower-cased; Set-Cookie left out."
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "format": {
+                    "type": "string",
+                    "enum": [
+                      "html",
+                      "text",
+                      "markdown"
+                    ]
+                  },
+                  "fetched_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "status_code",
+                  "content_type",
+                  "charset",
+                  "bytes",
+                  "redirects",
+                  "headers",
+                  "content",
+                  "format",
+                  "fetched_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -146,21 +432,238 @@ export const mcpCatalog: McpCatalog = {
             "description": "The `batch_id` a batch_scrape call returned (kept 24 hours)."
           },
           "page": {
+            "default": 1,
             "type": "integer",
             "minimum": 1,
-            "default": 1,
             "description": "Page of results, from 1."
           },
           "limit": {
+            "default": 25,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 25,
             "description": "Results per page (1–100)."
           }
         },
         "required": [
           "batchId"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "batch_id": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string"
+                  },
+                  "page": {
+                    "type": "integer"
+                  },
+                  "limit": {
+                    "type": "integer"
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "total_pages": {
+                    "type": "integer"
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "success",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "data": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string",
+                              "description": "The id sent with the URL, else its index in `urls`."
+                            },
+                            "http_status": {
+                              "description": "The target's status; null when none came.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "title": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "description": "Main content text (at most 5,000 characters); null unless success.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "fields": {
+                              "anyOf": [
+                                {
+                                  "type": "object",
+                                  "propertyNames": {
+                                    "type": "string"
+                                  },
+                                  "additionalProperties": {
+                                    "type": [
+                                      "string",
+                                      "null"
+                                    ]
+                                  }
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ],
+                              "description": "Values of the extraction template."
+                            },
+                            "field_notes": {
+                              "anyOf": [
+                                {
+                                  "type": "object",
+                                  "propertyNames": {
+                                    "type": "string"
+                                  },
+                                  "additionalProperties": {
+                                    "type": "string"
+                                  }
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "error": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "error_code": {
+                              "description": "The code a single-URL tool would have answered with.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "http_status",
+                            "title",
+                            "text",
+                            "fields",
+                            "field_notes",
+                            "error",
+                            "error_code"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "status",
+                        "data"
+                      ]
+                    }
+                  },
+                  "completed_at": {
+                    "type": "string"
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "batch_id",
+                  "status",
+                  "page",
+                  "limit",
+                  "total",
+                  "total_pages",
+                  "results",
+                  "completed_at",
+                  "expires_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -195,21 +698,148 @@ export const mcpCatalog: McpCatalog = {
             "description": "Selects one value inside the stored result: dotted keys and array indexes (`formats.markdown`, `links[3].href`); a leading `$.` is accepted. Whole result when omitted."
           },
           "offset": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
-            "default": 0,
             "description": "Character offset into the selected value (its text, or its JSON when it is not a string)."
           },
           "max_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Characters returned per call; page on with `next_offset`."
           }
         },
         "required": [
           "result_handle"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "result_handle": {
+                    "type": "string"
+                  },
+                  "tool": {
+                    "type": "string",
+                    "description": "The tool whose result was stored."
+                  },
+                  "json_path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "total_chars": {
+                    "type": "integer"
+                  },
+                  "value_chars": {
+                    "type": "integer",
+                    "description": "Characters of the selected value."
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  },
+                  "value": {
+                    "description": "The selected value itself, when it fits in one call."
+                  },
+                  "content": {
+                    "type": "string",
+                    "description": "One page of the selected value's text, when it does not."
+                  },
+                  "offset": {
+                    "type": "integer"
+                  },
+                  "returned_chars": {
+                    "type": "integer"
+                  },
+                  "truncated": {
+                    "type": "boolean"
+                  },
+                  "next_offset": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  }
+                },
+                "required": [
+                  "result_handle",
+                  "tool",
+                  "json_path",
+                  "total_chars",
+                  "value_chars",
+                  "expires_at",
+                  "offset",
+                  "returned_chars",
+                  "truncated",
+                  "next_offset"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -250,18 +880,18 @@ export const mcpCatalog: McpCatalog = {
             "description": "CSS selector of the part to read; every match is read, in document order. Default: the whole rendered page, navigation and footer included. Invalid or matching nothing: 400, uncharged."
           },
           "clean": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Text format only: collapse runs of spaces and drop blank lines."
           },
           "preserve_links": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Text format only: follow each link text with ` (href)`, the href absolute."
           },
           "preserve_formatting": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Text format only: a blank line between paragraphs, list items bulleted or numbered and indented, table cells separated by ` | `."
           },
           "max_length": {
@@ -270,29 +900,30 @@ export const mcpCatalog: McpCatalog = {
             "description": "Longest `text`/`markdown` returned, in characters; a longer result is cut to fit and ends in `...`. `truncated` says whether it was cut."
           },
           "output_format": {
+            "default": "text",
             "type": "string",
             "enum": [
               "text",
               "markdown"
             ],
-            "default": "text",
             "description": "`text` returns `data.text`; `markdown` returns `data.markdown` (GFM)."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -309,6 +940,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -319,35 +951,249 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 15000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–15000)."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "text": {
+                    "type": "string",
+                    "description": "The text (output_format `text`)."
+                  },
+                  "markdown": {
+                    "type": "string",
+                    "description": "The GFM markdown (output_format `markdown`)."
+                  },
+                  "output_format": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "markdown"
+                    ]
+                  },
+                  "word_count": {
+                    "type": "integer",
+                    "description": "Words of the returned text, before redaction."
+                  },
+                  "char_count": {
+                    "type": "integer"
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "description": "The text was cut to `max_length`."
+                  },
+                  "metadata": {
+                    "type": "object",
+                    "properties": {
+                      "title": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "description": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "word_count": {
+                        "type": "integer",
+                        "description": "Of the whole extraction, before the cut."
+                      },
+                      "character_count": {
+                        "type": "integer"
+                      },
+                      "selector_used": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "links_preserved": {
+                        "type": "boolean"
+                      },
+                      "formatting_preserved": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "title",
+                      "description",
+                      "word_count",
+                      "character_count",
+                      "selector_used",
+                      "links_preserved",
+                      "formatting_preserved"
+                    ]
+                  },
+                  "url": {
+                    "description": "The final URL after redirects; null for `html` input.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "rendered": {
+                    "type": "boolean",
+                    "description": "The page was rendered in a browser."
+                  },
+                  "escalated": {
+                    "type": "boolean",
+                    "description": "The call escalated to the stealth browser (+5 credits)."
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "output_format",
+                  "word_count",
+                  "char_count",
+                  "truncated",
+                  "metadata",
+                  "url",
+                  "rendered",
+                  "escalated"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "The readable text of a page or of supplied HTML, as plain text or markdown.",
@@ -388,71 +1234,283 @@ export const mcpCatalog: McpCatalog = {
             "description": "Resolves relative links, overriding `<base href>`. Meant for `html` input, where it also decides which links are internal; without it (and without `url` or `<base href>`) relative links keep `href: null`."
           },
           "include_internal": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Keep links to the page’s own host (`www.` ignored), relative ones included."
           },
           "include_external": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Keep links to other hosts."
           },
           "filter_external": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "true equals `include_internal: false` and overrides it: only external links are kept."
           },
           "filter_domains": {
+            "maxItems": 100,
             "type": "array",
             "items": {
               "type": "string",
               "maxLength": 253
             },
-            "maxItems": 100,
             "description": "Keep only links whose host is one of these or a subdomain of one (`github.com` keeps `docs.github.com`). Links without a host (mailto:, tel:, javascript:) are dropped. Empty: no filter."
           },
           "include_anchors": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Keep same-page links written as a bare fragment (`#section`)."
           },
           "deduplicate": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "List each destination once, fragment and trailing slash ignored (`/about`, `/about/` and `/about#team` are one); the first occurrence is kept. Statistics count what is returned."
           },
           "include_metadata": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Add `title` (the link’s title attribute, or null) to each link and the `domains` map."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "links": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "href": {
+                          "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "text": {
+                          "type": "string"
+                        },
+                        "type": {
+                          "type": "string",
+                          "enum": [
+                            "internal",
+                            "external",
+                            "anchor",
+                            "other",
+                            "relative"
+                          ]
+                        },
+                        "domain": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "rel": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "original_href": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "description": "With `include_metadata` only.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "href",
+                        "text",
+                        "type",
+                        "domain",
+                        "rel",
+                        "original_href"
+                      ]
+                    }
+                  },
+                  "statistics": {
+                    "type": "object",
+                    "properties": {
+                      "total_links": {
+                        "type": "integer"
+                      },
+                      "internal_links": {
+                        "type": "integer"
+                      },
+                      "external_links": {
+                        "type": "integer"
+                      },
+                      "anchor_links": {
+                        "type": "integer"
+                      },
+                      "relative_links": {
+                        "type": "integer"
+                      },
+                      "other_links": {
+                        "type": "integer"
+                      },
+                      "unique_domains": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "total_links",
+                      "internal_links",
+                      "external_links",
+                      "anchor_links",
+                      "relative_links",
+                      "other_links",
+                      "unique_domains"
+                    ],
+                    "description": "Over the returned links (after filtering and deduplication)."
+                  },
+                  "domains": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "integer"
+                    },
+                    "description": "Links per domain, with `include_metadata`."
+                  },
+                  "base_url": {
+                    "description": "What relative links resolved against.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted_from": {
+                    "type": "string",
+                    "description": "The final URL after redirects, or 'html'."
+                  },
+                  "escalated": {
+                    "type": "boolean"
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  }
+                },
+                "required": [
+                  "links",
+                  "statistics",
+                  "base_url",
+                  "extracted_from",
+                  "escalated"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Every link of a page or of supplied HTML, typed, filtered, deduplicated and counted.",
@@ -487,18 +1545,245 @@ export const mcpCatalog: McpCatalog = {
             "description": "HTML to read instead of fetching; never fetched, so robots.txt does not apply."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "description": "The URL asked for.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "final_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "status_code": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "content_type": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "title": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "description": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "canonical_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "language": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "author": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "published_time": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "modified_time": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "site_name": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "favicon": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "image": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "keywords": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "robots": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "open_graph": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                  },
+                  "twitter": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "type": "string"
+                    }
+                  },
+                  "json_ld": {
+                    "type": "array",
+                    "items": {},
+                    "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                  },
+                  "word_count": {
+                    "type": "integer",
+                    "description": "Words of the visible text of the whole page."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "status_code",
+                  "content_type",
+                  "title",
+                  "description",
+                  "canonical_url",
+                  "language",
+                  "author",
+                  "published_time",
+                  "modified_time",
+                  "site_name",
+                  "favicon",
+                  "image",
+                  "keywords",
+                  "robots",
+                  "open_graph",
+                  "twitter",
+                  "json_ld",
+                  "word_count"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "A page's metadata: title, description, canonical, language, author, dates, Open Graph, JSON-LD.",
@@ -557,24 +1842,236 @@ export const mcpCatalog: McpCatalog = {
           },
           "params": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "Inputs of an API connector (`template: list` names them). A missing or bad one is refused naming it."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 5000,
             "maximum": 60000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (5000–60000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "template"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "template": {
+                        "type": "string",
+                        "const": "list"
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "templates": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "name": {
+                              "type": "string"
+                            },
+                            "description": {
+                              "type": "string"
+                            },
+                            "mode": {
+                              "type": "string",
+                              "enum": [
+                                "entity",
+                                "list"
+                              ]
+                            },
+                            "group": {
+                              "type": "string",
+                              "enum": [
+                                "page",
+                                "jobs",
+                                "government"
+                              ]
+                            },
+                            "input": {
+                              "type": "string",
+                              "enum": [
+                                "url",
+                                "params"
+                              ]
+                            },
+                            "sources": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            },
+                            "examples": {
+                              "type": "array",
+                              "items": {
+                                "type": "string"
+                              }
+                            },
+                            "params": {
+                              "type": "array",
+                              "items": {
+                                "type": "object",
+                                "properties": {
+                                  "name": {
+                                    "type": "string"
+                                  },
+                                  "required": {
+                                    "type": "boolean"
+                                  },
+                                  "description": {
+                                    "type": "string"
+                                  }
+                                },
+                                "required": [
+                                  "name",
+                                  "required",
+                                  "description"
+                                ]
+                              }
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "name",
+                            "description",
+                            "mode",
+                            "group",
+                            "input",
+                            "sources",
+                            "examples"
+                          ]
+                        }
+                      }
+                    },
+                    "required": [
+                      "template",
+                      "count",
+                      "templates"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "template": {
+                        "type": "string"
+                      },
+                      "auto": {
+                        "type": "boolean",
+                        "const": true,
+                        "description": "Present when `auto` chose the template."
+                      },
+                      "template_name": {
+                        "type": "string"
+                      },
+                      "params": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {}
+                      },
+                      "data": {
+                        "description": "The template's record (or list of records); its fields vary by template."
+                      },
+                      "extracted_at": {
+                        "type": "string"
+                      },
+                      "fetched_url": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "template",
+                      "template_name",
+                      "params",
+                      "data",
+                      "extracted_at"
+                    ]
+                  }
+                ],
+                "description": "`template: list`: the catalog; any other template: what it extracted."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -605,6 +2102,11 @@ export const mcpCatalog: McpCatalog = {
             "description": "Page to scrape: an absolute http(s) URL."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 8,
             "type": "array",
             "items": {
               "anyOf": [
@@ -624,9 +2126,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "highlights"
-                      ]
+                      "const": "highlights"
                     },
                     "query": {
                       "type": "string",
@@ -635,18 +2135,16 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Words to look for; stop words are ignored."
                     },
                     "max_highlights": {
+                      "default": 10,
                       "type": "integer",
                       "minimum": 1,
                       "maximum": 50,
-                      "default": 10,
                       "description": "Most passages returned (1–50)."
                     },
                     "mode": {
-                      "type": "string",
-                      "enum": [
-                        "extractive"
-                      ],
                       "default": "extractive",
+                      "type": "string",
+                      "const": "extractive",
                       "description": "`extractive` only: passages are taken from the page as written. `model` is refused with 400: it needs an LLM."
                     }
                   },
@@ -661,9 +2159,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "question"
-                      ]
+                      "const": "question"
                     },
                     "question": {
                       "type": "string",
@@ -672,11 +2168,9 @@ export const mcpCatalog: McpCatalog = {
                       "description": "A question the page may answer."
                     },
                     "mode": {
-                      "type": "string",
-                      "enum": [
-                        "extractive"
-                      ],
                       "default": "extractive",
+                      "type": "string",
+                      "const": "extractive",
                       "description": "`extractive` only: passages are taken from the page as written. `model` is refused with 400: it needs an LLM."
                     }
                   },
@@ -689,52 +2183,48 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "A name (markdown, html, rawHtml, text, links, metadata) or an object {type: 'highlights', query, max_highlights?} or {type: 'question', question}. screenshot and json-schema are refused: they need a browser or an LLM."
             },
-            "minItems": 1,
-            "maxItems": 8,
-            "default": [
-              "markdown"
-            ],
             "description": "What to return, one key of `formats` per entry: markdown, html, rawHtml, text, links, metadata, and the objects {type: 'highlights', query, max_highlights (1–50, default 10)} and {type: 'question', question} (mode 'extractive', +1 credit). Offsets of highlights and evidence index this call's markdown: send `markdown` too to use them. `screenshot`, `json-schema` and mode `model` are refused with 400."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: markdown, html and text cover the article only (navigation, sidebars, footers and ads left out); false: the whole visible page. An empty markdown adds a warning. rawHtml, links and metadata always cover the whole page."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser; +5 credits only when the render runs. The plain fetch always comes first; 404, 5xx, binaries and open Retry-After windows never escalate."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine of the escalated render (`engine_b` is Firefox-based); ignored unless escalating."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -751,6 +2241,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -761,18 +2252,443 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string",
+                    "description": "The final URL after redirects."
+                  },
+                  "formats": {
+                    "type": "object",
+                    "properties": {
+                      "markdown": {
+                        "type": "string"
+                      },
+                      "html": {
+                        "type": "string"
+                      },
+                      "rawHtml": {
+                        "type": "string"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "links": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "href": {
+                              "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "type": "string"
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "internal",
+                                "external",
+                                "anchor",
+                                "other",
+                                "relative"
+                              ]
+                            },
+                            "domain": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "rel": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "original_href": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "description": "With `include_metadata` only.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "href",
+                            "text",
+                            "type",
+                            "domain",
+                            "rel",
+                            "original_href"
+                          ]
+                        }
+                      },
+                      "metadata": {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "canonical_url": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "language": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "published_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "modified_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "site_name": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "favicon": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "keywords": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "robots": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "open_graph": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "anyOf": [
+                                {
+                                  "type": "string"
+                                },
+                                {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              ]
+                            },
+                            "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                          },
+                          "twitter": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "type": "string"
+                            }
+                          },
+                          "json_ld": {
+                            "type": "array",
+                            "items": {},
+                            "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "canonical_url",
+                          "language",
+                          "author",
+                          "published_time",
+                          "modified_time",
+                          "site_name",
+                          "favicon",
+                          "image",
+                          "keywords",
+                          "robots",
+                          "open_graph",
+                          "twitter",
+                          "json_ld"
+                        ]
+                      },
+                      "highlights": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "text": {
+                              "type": "string"
+                            },
+                            "offset": {
+                              "type": "integer",
+                              "description": "Index into this call’s markdown."
+                            },
+                            "length": {
+                              "type": "integer"
+                            },
+                            "score": {
+                              "type": "number"
+                            },
+                            "kind": {
+                              "type": "string",
+                              "enum": [
+                                "sentence",
+                                "code_block"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "text",
+                            "offset",
+                            "length",
+                            "score",
+                            "kind"
+                          ]
+                        }
+                      },
+                      "answer": {
+                        "type": "object",
+                        "properties": {
+                          "text": {
+                            "type": "string"
+                          },
+                          "grounded": {
+                            "type": "boolean"
+                          },
+                          "evidence": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "text": {
+                                  "type": "string"
+                                },
+                                "offset": {
+                                  "type": "integer",
+                                  "description": "Index into this call’s markdown."
+                                },
+                                "length": {
+                                  "type": "integer"
+                                },
+                                "score": {
+                                  "type": "number"
+                                }
+                              },
+                              "required": [
+                                "text",
+                                "offset",
+                                "length",
+                                "score"
+                              ]
+                            }
+                          }
+                        },
+                        "required": [
+                          "text",
+                          "grounded",
+                          "evidence"
+                        ]
+                      }
+                    },
+                    "description": "One key per requested format, in the order requested."
+                  },
+                  "escalated": {
+                    "type": "boolean"
+                  },
+                  "stealth": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "engine": {
+                            "type": "string"
+                          },
+                          "vendor_detected": {
+                            "type": "string",
+                            "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                          }
+                        },
+                        "required": [
+                          "engine",
+                          "vendor_detected"
+                        ],
+                        "description": "Present when the call escalated to the stealth browser."
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "The escalated render; null when none ran."
+                  },
+                  "scraped_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "formats",
+                  "escalated",
+                  "stealth",
+                  "scraped_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -809,6 +2725,11 @@ export const mcpCatalog: McpCatalog = {
           },
           "selectors": {
             "type": "object",
+            "propertyNames": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            },
             "additionalProperties": {
               "type": "string",
               "maxLength": 2000
@@ -822,39 +2743,215 @@ export const mcpCatalog: McpCatalog = {
             "description": "Overrides `<base href>` (and the page URL) for URL attributes; supply it with `html`."
           },
           "multiple": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "false: `data` is one record, each field the first match. true: `data` is `{items, count, total_found}`: one record per repeating item (the field with the most matches marks the items; the others are read inside each item, or paired by position when the page has no wrapper), `count` items returned and `total_found` before `max_items`."
           },
           "clean_text": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Collapse whitespace and trim each value; false keeps the text as the page wrote it."
           },
           "include_attributes": {
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "pattern": "^[^\\s\"'>/=]+$"
             },
-            "maxItems": 20,
             "description": "Attributes to read from each matched element. With it, every value becomes `{text, attributes}`, one entry per name (null when absent); href, src, action, poster, cite, data-src and data-href come back absolute."
           },
           "max_items": {
+            "default": 100,
             "type": "integer",
             "minimum": 1,
             "maximum": 1000,
-            "default": 100,
             "description": "Most items returned with `multiple` (1–1000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "selectors"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "items": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "propertyNames": {
+                            "type": "string"
+                          },
+                          "additionalProperties": {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "null"
+                              },
+                              {
+                                "type": "object",
+                                "properties": {
+                                  "text": {
+                                    "type": [
+                                      "string",
+                                      "null"
+                                    ]
+                                  },
+                                  "attributes": {
+                                    "type": "object",
+                                    "propertyNames": {
+                                      "type": "string"
+                                    },
+                                    "additionalProperties": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    }
+                                  }
+                                },
+                                "required": [
+                                  "text",
+                                  "attributes"
+                                ]
+                              }
+                            ]
+                          }
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "total_found": {
+                        "type": "integer",
+                        "description": "Repeating items found before `max_items`."
+                      }
+                    },
+                    "required": [
+                      "items",
+                      "count",
+                      "total_found"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        },
+                        {
+                          "type": "object",
+                          "properties": {
+                            "text": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "attributes": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            }
+                          },
+                          "required": [
+                            "text",
+                            "attributes"
+                          ]
+                        }
+                      ]
+                    }
+                  }
+                ],
+                "description": "Without `multiple`: one record, field name → value. With `multiple`: `{items, count, total_found}`."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -885,45 +2982,46 @@ export const mcpCatalog: McpCatalog = {
             "description": "Page whose content is extracted."
           },
           "include_images": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Fill `images` with the absolute http(s) URLs of the images inside the extracted element (document order, each once) and `image_count`. false: `images` is [] and `image_count` 0."
           },
           "include_links": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Fill `links` with `{href, text}` for the links inside the extracted element (href absolute; mailto: and tel: as written; same-page anchors and javascript: links left out; repeats of one destination listed once) and `link_count`. false: `links` is [] and `link_count` 0."
           },
           "clean_html": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: `content` is plain text (paragraphs separated by a blank line, list items bulleted), `content_type: \"text\"`. false: `content` is the inner HTML of the element as the page wrote it, `content_type: \"html\"`."
           },
           "extract_main_content": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "true: read the first of `<article>`, `<main>`, `.content`, `#content` that holds text, falling back to `<body>`. false: read the whole `<body>`."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -940,6 +3038,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -950,18 +3049,197 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "content": {
+                    "type": "string"
+                  },
+                  "content_length": {
+                    "type": "integer",
+                    "description": "Characters of `content` before redaction."
+                  },
+                  "content_type": {
+                    "type": "string",
+                    "enum": [
+                      "text",
+                      "html"
+                    ]
+                  },
+                  "title": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "author": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "publish_date": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "images": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "image_count": {
+                    "type": "integer"
+                  },
+                  "links": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "href": {
+                          "type": "string"
+                        },
+                        "text": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "href",
+                        "text"
+                      ]
+                    }
+                  },
+                  "link_count": {
+                    "type": "integer"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "content",
+                  "content_length",
+                  "content_type",
+                  "title",
+                  "author",
+                  "publish_date",
+                  "images",
+                  "image_count",
+                  "links",
+                  "link_count"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -992,39 +3270,172 @@ export const mcpCatalog: McpCatalog = {
             "description": "Site to map: its sitemaps are read first, else it is crawled from this page."
           },
           "max_depth": {
+            "default": 2,
             "type": "integer",
             "minimum": 1,
             "maximum": 5,
-            "default": 2,
             "description": "Crawl mode only: how many links away from `url` pages are visited (1–5)."
           },
           "include_external": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Crawl mode only: list links to other sites in `sitemap` and count them in `external_links` (they are never visited)."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Time budget of the whole map in milliseconds (1000–30000); at most 18000 ms is used."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "base_url": {
+                    "type": "string"
+                  },
+                  "source": {
+                    "type": "string",
+                    "enum": [
+                      "sitemap",
+                      "crawl"
+                    ],
+                    "description": "Whether the sitemaps or a crawl found the pages."
+                  },
+                  "total_pages": {
+                    "type": "integer"
+                  },
+                  "internal_links": {
+                    "type": "integer"
+                  },
+                  "external_links": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "max_depth_reached": {
+                    "description": "Crawl mode; null from sitemaps.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "sitemap": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "Crawl mode: each page and the links found on it; null from sitemaps."
+                  }
+                },
+                "required": [
+                  "base_url",
+                  "source",
+                  "total_pages",
+                  "internal_links",
+                  "external_links",
+                  "pages",
+                  "max_depth_reached",
+                  "sitemap"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1055,6 +3466,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "Document to read: an absolute http(s) URL."
           },
           "document_type": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1064,49 +3476,49 @@ export const mcpCatalog: McpCatalog = {
               "docx",
               "xlsx"
             ],
-            "default": "auto",
             "description": "`auto` detects the type from the Content-Type, the extension and the first bytes. `docx` and `xlsx` are accepted and answered 501: office formats are read only by the self-hosted server."
           },
           "extract_text": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "`text` and `text_length`: at most 200,000 characters, from the first 200 PDF pages."
           },
           "extract_metadata": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "PDF: title, author, subject, creator, producer, creation_date, modification_date (dates as embedded, `D:YYYYMMDDHHmmSS`); HTML: title, description, author."
           },
           "extract_tables": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "PDF: up to 20 tables of 1,000 rows, found from text positions; CSV: the file as one table; HTML: a note."
           },
           "extract_images": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Hosted service: `images` is null and a note says images need the self-hosted server."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds for the whole call (1000–60000); the download itself gets at most 20,000."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -1123,6 +3535,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -1133,18 +3546,358 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "document_type": {
+                    "type": "string",
+                    "enum": [
+                      "pdf",
+                      "csv",
+                      "txt",
+                      "html",
+                      "docx",
+                      "xlsx"
+                    ]
+                  },
+                  "content_type": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "file_size": {
+                    "type": "integer",
+                    "description": "Bytes downloaded."
+                  },
+                  "processed_at": {
+                    "type": "string"
+                  },
+                  "page_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "pages_read": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "start": {
+                            "type": "integer"
+                          },
+                          "end": {
+                            "type": "integer"
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "total_pages": {
+                            "type": "integer"
+                          }
+                        },
+                        "required": [
+                          "start",
+                          "end",
+                          "count",
+                          "total_pages"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "text": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "text_length": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "metadata": {
+                    "anyOf": [
+                      {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "subject": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "creator": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "producer": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "creation_date": {
+                                "description": "As embedded (`D:YYYYMMDDHHmmSS…`), never reinterpreted.",
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "modification_date": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "author",
+                              "subject",
+                              "creator",
+                              "producer",
+                              "creation_date",
+                              "modification_date"
+                            ]
+                          },
+                          {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "description": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "description",
+                              "author"
+                            ]
+                          }
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "tables": {
+                    "anyOf": [
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "page": {
+                              "description": "1-based PDF page; null for CSV.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "rows": {
+                              "type": "integer"
+                            },
+                            "columns": {
+                              "type": "integer"
+                            },
+                            "data": {
+                              "type": "array",
+                              "items": {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            }
+                          },
+                          "required": [
+                            "page",
+                            "rows",
+                            "columns",
+                            "data"
+                          ]
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "images": {
+                    "type": "null",
+                    "description": "Images need the self-hosted server."
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "document_type",
+                  "content_type",
+                  "file_size",
+                  "processed_at",
+                  "page_count",
+                  "pages_read",
+                  "text",
+                  "text_length",
+                  "metadata",
+                  "tables",
+                  "notes",
+                  "images"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1185,35 +3938,211 @@ export const mcpCatalog: McpCatalog = {
             "description": "ISO 3166-1 alpha-2 country, upper-cased, sent as the `X-Country-Code` header and echoed."
           },
           "detect_language": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Detect the language of the page's visible text: an ISO 639-1 code, or `und` when the text is too short or ambiguous. false: `detected_language` is null."
           },
           "extract_hreflang": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "List the `<link rel=\"alternate\" hreflang>` entries in `alternate_languages`. false: [] (and `language_count` 0)."
           },
           "check_geo_targeting": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Add `geo_targeting {region, position, has_geo_meta}` from the geo.region, geo.position and ICBM meta tags."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "detected_language": {
+                    "description": "ISO 639-1 of the visible text, `und` when too short.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "html_lang": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "content_language_header": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "alternate_languages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "lang": {
+                          "type": "string"
+                        },
+                        "url": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "lang",
+                        "url"
+                      ]
+                    }
+                  },
+                  "language_count": {
+                    "type": "integer"
+                  },
+                  "is_multilingual": {
+                    "type": "boolean"
+                  },
+                  "target_language": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "matches_target": {
+                    "type": [
+                      "boolean",
+                      "null"
+                    ]
+                  },
+                  "target_country": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "geo_targeted": {
+                    "type": "boolean"
+                  },
+                  "geo_targeting": {
+                    "type": "object",
+                    "properties": {
+                      "region": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "position": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "has_geo_meta": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "region",
+                      "position",
+                      "has_geo_meta"
+                    ],
+                    "description": "With `check_geo_targeting`."
+                  }
+                },
+                "required": [
+                  "url",
+                  "detected_language",
+                  "html_lang",
+                  "content_language_header",
+                  "alternate_languages",
+                  "language_count",
+                  "is_multilingual",
+                  "target_language",
+                  "matches_target",
+                  "target_country",
+                  "geo_targeted"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1255,15 +4184,15 @@ export const mcpCatalog: McpCatalog = {
             "description": "Overrides the User-Agent sent to the target."
           },
           "timeout": {
+            "default": 20000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 60000,
-            "default": 20000,
             "description": "Fetch timeout in milliseconds (1000–60000)."
           },
           "keys_only": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Return `keys` (the shape two levels deep; leaves `object`, `array(<n>)`, `string`, `number`, `boolean`, `null`; arrays as `{length, first}`) instead of `data`."
           },
           "find": {
@@ -1273,22 +4202,22 @@ export const mcpCatalog: McpCatalog = {
             "description": "Return `matches`: every key whose name contains this text (case-insensitive) under `path`, in document order, each `{path, preview}` with a 200-character preview, at most 50, plus `matches_total` and `matches_truncated`. A match no path can name has `addressable: false`. Cannot be combined with `keys_only`."
           },
           "raw": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also keep the undecoded devalue array of `__NUXT_DATA__` under `json_scripts`."
           },
           "escalate": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "On a bot wall, retry once through the stealth browser (+5 credits only when the render runs). The plain fetch always comes first."
           },
           "escalate_engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "Browser engine for the escalated render; ignored unless escalating."
           },
           "wait_for": {
@@ -1298,20 +4227,195 @@ export const mcpCatalog: McpCatalog = {
             "description": "Extra milliseconds the escalated render waits before reading the page (0–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt before fetching; false fetches anyway, adds a warning and records the override."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Results whose JSON is longer are stored for an hour and returned as a handle with `url`, `path`, `bytes`, `found` and `data_keys` kept beside it."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "found": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string",
+                          "description": "The source, e.g. `next_data`, `nuxt`, `apollo`."
+                        },
+                        "variable": {
+                          "type": "string",
+                          "description": "The global, element or attribute that carried it."
+                        },
+                        "bytes": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "name",
+                        "variable",
+                        "bytes"
+                      ]
+                    }
+                  },
+                  "path": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "bytes": {
+                    "type": "integer",
+                    "description": "UTF-8 size of the JSON of the selected value."
+                  },
+                  "data": {
+                    "description": "The state by source name, or the value at `path`."
+                  },
+                  "keys": {
+                    "description": "`keys_only`: the shape two levels deep (leaves are type names)."
+                  },
+                  "matches": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "path": {
+                          "type": "string"
+                        },
+                        "preview": {
+                          "type": "string"
+                        },
+                        "addressable": {
+                          "type": "boolean",
+                          "const": false
+                        }
+                      },
+                      "required": [
+                        "path",
+                        "preview"
+                      ]
+                    }
+                  },
+                  "matches_total": {
+                    "type": "integer"
+                  },
+                  "matches_truncated": {
+                    "type": "boolean"
+                  },
+                  "escalated": {
+                    "type": "boolean",
+                    "description": "Present when `escalate` was sent."
+                  },
+                  "stealth": {
+                    "type": "object",
+                    "properties": {
+                      "engine": {
+                        "type": "string"
+                      },
+                      "vendor_detected": {
+                        "type": "string",
+                        "description": "Vendor of the wall the plain fetch met, or `unknown`."
+                      }
+                    },
+                    "required": [
+                      "engine",
+                      "vendor_detected"
+                    ],
+                    "description": "Present when the call escalated to the stealth browser."
+                  },
+                  "warnings": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "url",
+                  "found",
+                  "path",
+                  "bytes",
+                  "warnings"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1348,20 +4452,175 @@ export const mcpCatalog: McpCatalog = {
             "description": "CSS selector of the part to watch; its text is compared. Matching nothing: 400, uncharged. A different selector is a different baseline."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "final_url": {
+                    "type": "string"
+                  },
+                  "selector": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "new",
+                      "changed",
+                      "unchanged"
+                    ]
+                  },
+                  "change_percent": {
+                    "description": "Share of lines touched; null on `new`.",
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "structural_similarity": {
+                    "type": [
+                      "number",
+                      "null"
+                    ]
+                  },
+                  "added_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "removed_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "added_samples": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "removed_samples": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "content_hash": {
+                    "type": "string"
+                  },
+                  "previous_checked_at": {
+                    "description": "When the baseline was captured; null on `new`.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "checked_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "selector",
+                  "status",
+                  "change_percent",
+                  "structural_similarity",
+                  "added_count",
+                  "removed_count",
+                  "added_samples",
+                  "removed_samples",
+                  "content_hash",
+                  "previous_checked_at",
+                  "checked_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1397,38 +4656,247 @@ export const mcpCatalog: McpCatalog = {
             "description": "Text to analyse instead of fetching a page. Ignored when `url` is also sent."
           },
           "analyze_sentiment": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Adds `sentiment` from a weighted English lexicon (score = summed weights / √word count)."
           },
           "extract_keywords": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Adds `keywords`: the ten most frequent words over 3 characters, function words excluded."
           },
           "detect_language": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Adds `language`: an ISO 639-1 code, or `und` when the text is too short or ambiguous."
           },
           "analyze_readability": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Adds `readability`: Flesch reading ease (0–100) and a grade level."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "content_length": {
+                    "type": "integer",
+                    "description": "Characters (code points) analysed."
+                  },
+                  "word_count": {
+                    "type": "integer"
+                  },
+                  "sentence_count": {
+                    "type": "integer"
+                  },
+                  "avg_sentence_length": {
+                    "type": "number",
+                    "description": "Words per sentence, one decimal."
+                  },
+                  "language": {
+                    "description": "With `detect_language`; `und` when undetermined.",
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "keywords": {
+                    "anyOf": [
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "word": {
+                              "type": "string"
+                            },
+                            "frequency": {
+                              "type": "integer"
+                            }
+                          },
+                          "required": [
+                            "word",
+                            "frequency"
+                          ]
+                        }
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "sentiment": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "score": {
+                            "type": "number",
+                            "description": "−1..1, three decimals."
+                          },
+                          "label": {
+                            "type": "string",
+                            "enum": [
+                              "positive",
+                              "negative",
+                              "neutral",
+                              "not_applicable"
+                            ]
+                          },
+                          "notApplicable": {
+                            "type": "string",
+                            "const": "sentiment-lexicon-is-english-only"
+                          },
+                          "positive_matches": {
+                            "type": "integer"
+                          },
+                          "negative_matches": {
+                            "type": "integer"
+                          },
+                          "method": {
+                            "type": "string",
+                            "const": "lexicon"
+                          }
+                        },
+                        "required": [
+                          "score",
+                          "label",
+                          "positive_matches",
+                          "negative_matches",
+                          "method"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "readability": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "flesch_score": {
+                            "type": [
+                              "number",
+                              "null"
+                            ]
+                          },
+                          "grade_level": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "enum": [
+                                  "middle_school",
+                                  "high_school",
+                                  "college"
+                                ]
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          }
+                        },
+                        "required": [
+                          "flesch_score",
+                          "grade_level"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "content_length",
+                  "word_count",
+                  "sentence_count",
+                  "avg_sentence_length",
+                  "language",
+                  "keywords",
+                  "sentiment",
+                  "readability"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Word, sentence, keyword, language, sentiment and readability statistics for a page or a text.",
@@ -1464,11 +4932,17 @@ export const mcpCatalog: McpCatalog = {
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema (type object) of the record to fill: one field per top-level property."
           },
           "selectors": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {
               "anyOf": [
                 {
@@ -1496,15 +4970,16 @@ export const mcpCatalog: McpCatalog = {
             "description": "Per-field CSS selectors, tried before the page markup: a selector (the text of its match) or `{selector, attribute}`. An array field takes every match."
           },
           "mode": {
+            "default": "markup",
             "type": "string",
             "enum": [
               "markup",
               "model"
             ],
-            "default": "markup",
             "description": "`markup` (default): JSON-LD, microdata, RDFa, Open Graph and meta tags, plus `selectors`; no model. `model`: the same, then a language model fills the fields the markup left empty."
           },
           "provider": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1512,7 +4987,6 @@ export const mcpCatalog: McpCatalog = {
               "hosted_a",
               "hosted_b"
             ],
-            "default": "auto",
             "description": "Model provider for `mode: model`."
           },
           "model": {
@@ -1522,20 +4996,200 @@ export const mcpCatalog: McpCatalog = {
             "description": "Model for `mode: model`; the provider's default when omitted."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "schema"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {},
+                    "description": "The record, filled to the caller's schema."
+                  },
+                  "field_sources": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "enum": [
+                            "json-ld",
+                            "microdata",
+                            "rdfa",
+                            "open-graph",
+                            "meta",
+                            "selector",
+                            "model"
+                          ]
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "description": "Which source filled each field; null when none did."
+                  },
+                  "missing_fields": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "schema_valid": {
+                    "type": "boolean"
+                  },
+                  "validation_errors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "mode": {
+                    "type": "string",
+                    "enum": [
+                      "markup",
+                      "model"
+                    ]
+                  },
+                  "provider_used": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "local",
+                          "hosted_a",
+                          "hosted_b"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "model_used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "extracted_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "extracted",
+                  "field_sources",
+                  "missing_fields",
+                  "schema_valid",
+                  "validation_errors",
+                  "mode",
+                  "provider_used",
+                  "model_used",
+                  "extracted_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1578,10 +5232,14 @@ export const mcpCatalog: McpCatalog = {
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema the answer must match. The answer is validated; a failing one is retried once with the errors, then 502 with them."
           },
           "provider": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -1589,7 +5247,6 @@ export const mcpCatalog: McpCatalog = {
               "hosted_a",
               "hosted_b"
             ],
-            "default": "auto",
             "description": "`auto`: the first configured of `local` (Ollama), `hosted_a` (OpenAI-compatible), `hosted_b` (Anthropic)."
           },
           "model": {
@@ -1599,27 +5256,133 @@ export const mcpCatalog: McpCatalog = {
             "description": "Model name at that provider; each provider's default when omitted."
           },
           "maxTokens": {
+            "default": 4096,
             "type": "integer",
             "minimum": 1,
             "maximum": 32000,
-            "default": 4096,
             "description": "Most tokens the answer may take (1–32000)."
           },
           "timeout": {
+            "default": 15000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 15000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "prompt"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "extracted": {
+                    "description": "The model's answer: text, or JSON matching `schema`."
+                  },
+                  "provider": {
+                    "type": "string",
+                    "enum": [
+                      "local",
+                      "hosted_a",
+                      "hosted_b"
+                    ]
+                  },
+                  "provider_used": {
+                    "type": "string",
+                    "enum": [
+                      "local",
+                      "hosted_a",
+                      "hosted_b"
+                    ]
+                  },
+                  "model_used": {
+                    "type": "string"
+                  },
+                  "tokens_used": {
+                    "type": "integer"
+                  },
+                  "prompt_used": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "extracted",
+                  "provider",
+                  "provider_used",
+                  "model_used",
+                  "tokens_used",
+                  "prompt_used"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1650,6 +5413,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "The page with the form; the SSRF guard and robots.txt apply to it and to where the form leads."
           },
           "fields": {
+            "maxItems": 100,
             "type": "array",
             "items": {
               "type": "object",
@@ -1673,17 +5437,18 @@ export const mcpCatalog: McpCatalog = {
                       "type": "boolean"
                     },
                     {
+                      "maxItems": 100,
                       "type": "array",
                       "items": {
                         "type": "string",
                         "maxLength": 1000
-                      },
-                      "maxItems": 100
+                      }
                     }
                   ],
                   "description": "The value: text for text-like fields, true/false for a checkbox, the value of the radio to pick, an option value or label (or a list, for a multiple select), base64 content (or a data: URL) for a file."
                 },
                 "type": {
+                  "default": "text",
                   "type": "string",
                   "enum": [
                     "text",
@@ -1696,7 +5461,6 @@ export const mcpCatalog: McpCatalog = {
                     "textarea",
                     "file"
                   ],
-                  "default": "text",
                   "description": "text, email, password, number, select, checkbox, radio, textarea or file."
                 },
                 "filename": {
@@ -1717,7 +5481,6 @@ export const mcpCatalog: McpCatalog = {
               ],
               "additionalProperties": false
             },
-            "maxItems": 100,
             "description": "The fields to fill, in order: `{selector, value, type}`."
           },
           "submitSelector": {
@@ -1727,31 +5490,226 @@ export const mcpCatalog: McpCatalog = {
             "description": "The button to press; found in the form when omitted (its submit button, else its first button)."
           },
           "waitForNavigation": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Wait for the page the submission leads to (or, for a script-driven form, for the network to settle)."
           },
           "captureResponse": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Return the text of the page after submitting as `responseContent`."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 5000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds (5000–60000) for loading the form page and for the submission each."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "url",
           "fields"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "success": {
+                    "type": "boolean",
+                    "description": "The form was submitted and the page showed no validation error."
+                  },
+                  "submittedData": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "number"
+                        },
+                        {
+                          "type": "boolean"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        },
+                        {
+                          "type": "object",
+                          "properties": {
+                            "filename": {
+                              "type": "string"
+                            },
+                            "bytes": {
+                              "type": "integer"
+                            },
+                            "mime_type": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "filename",
+                            "bytes",
+                            "mime_type"
+                          ]
+                        }
+                      ]
+                    }
+                  },
+                  "responseUrl": {
+                    "type": "string"
+                  },
+                  "responseStatus": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "responseContent": {
+                    "type": "string"
+                  },
+                  "validationErrors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "formDetails": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "action": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "method": {
+                            "type": "string"
+                          },
+                          "fieldCount": {
+                            "type": "integer"
+                          },
+                          "requiredFields": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "required": [
+                          "action",
+                          "method",
+                          "fieldCount",
+                          "requiredFields"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "success",
+                  "submittedData",
+                  "responseUrl",
+                  "responseStatus",
+                  "validationErrors",
+                  "formDetails"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -1787,40 +5745,201 @@ export const mcpCatalog: McpCatalog = {
             "description": "Text to summarise instead of fetching a page. Ignored when `url` is also sent."
           },
           "max_sentences": {
+            "default": 5,
             "type": "integer",
             "minimum": 1,
             "maximum": 20,
-            "default": 5,
             "description": "Most sentences in the summary (1–20); ignored for `brief`."
           },
           "summary_type": {
+            "default": "extractive",
             "type": "string",
             "enum": [
               "extractive",
               "key_points",
               "brief"
             ],
-            "default": "extractive",
             "description": "`extractive`: the leading sentences as one paragraph string; `key_points`: the same sentences as an array of strings; `brief`: the first sentence."
           },
           "include_metadata": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "With `url` only: adds `metadata` {title, description, author, publish_date}; otherwise null."
           },
           "timeout": {
+            "default": 10000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 30000,
-            "default": 10000,
             "description": "Fetch timeout in milliseconds (1000–30000)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "summary": {
+                    "anyOf": [
+                      {
+                        "type": "string"
+                      },
+                      {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    ],
+                    "description": "`extractive` and `brief`: one string; `key_points`: one string per sentence."
+                  },
+                  "summary_type": {
+                    "type": "string",
+                    "enum": [
+                      "extractive",
+                      "key_points",
+                      "brief"
+                    ]
+                  },
+                  "original_length": {
+                    "type": "integer",
+                    "description": "Characters (code points) summarised."
+                  },
+                  "summary_length": {
+                    "type": "integer"
+                  },
+                  "compression_ratio": {
+                    "type": "number"
+                  },
+                  "sentences_used": {
+                    "type": "integer"
+                  },
+                  "total_sentences": {
+                    "type": "integer"
+                  },
+                  "metadata": {
+                    "anyOf": [
+                      {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "publish_date": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "author",
+                          "publish_date"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ],
+                    "description": "With `include_metadata` on the `url` form; else null."
+                  }
+                },
+                "required": [
+                  "summary",
+                  "summary_type",
+                  "original_length",
+                  "summary_length",
+                  "compression_ratio",
+                  "sentences_used",
+                  "total_sentences",
+                  "metadata"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Extractive summary of a page or a text: leading sentences, key points or a one-sentence brief.",
@@ -1850,52 +5969,57 @@ export const mcpCatalog: McpCatalog = {
             "description": "Entry page of the crawl: an absolute http(s) URL."
           },
           "max_depth": {
+            "default": 2,
             "type": "integer",
             "minimum": 0,
             "maximum": 5,
-            "default": 2,
             "description": "Links followed away from `url` (0 = the entry page only, at most 5)."
           },
           "limit": {
+            "default": 10,
             "type": "integer",
             "minimum": 1,
             "maximum": 50,
-            "default": 10,
             "description": "Pages fetched at most, the entry page included (1–50)."
           },
           "include_paths": {
+            "default": [],
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 200
             },
-            "maxItems": 20,
-            "default": [],
             "description": "Follow only links whose path (and query) matches one of these robots.txt-style patterns: `*` matches anything, a final `$` anchors the end (`/docs/*`, `*.html$`). The entry page is always fetched."
           },
           "exclude_paths": {
+            "default": [],
+            "maxItems": 20,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 200
             },
-            "maxItems": 20,
-            "default": [],
             "description": "Never follow links whose path matches one of these patterns; wins over include_paths."
           },
           "include_subdomains": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also follow links to subdomains of the entry page's site. Other sites are never crawled."
           },
           "use_sitemap": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Also queue the URLs of the site's sitemaps (robots.txt's and /sitemap.xml) at depth 1."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -1908,38 +6032,34 @@ export const mcpCatalog: McpCatalog = {
                 "metadata"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "What to return for every page, as scrape does: markdown, html, rawHtml, text, links, metadata. scrape's highlights and question formats ask about one page and are refused here (400): run scrape on the pages you need."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "markdown, html and text cover the main content only (true) or the whole page (false)."
           },
           "timeout": {
+            "default": 20000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 25000,
-            "default": 20000,
             "description": "Time budget of the crawl in milliseconds (1000–25000); pages not started by then are reported in `not_reached`."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -1956,6 +6076,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -1966,18 +6087,458 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "completed",
+                      "partial"
+                    ],
+                    "description": "`partial` when the limit or budget cut it short."
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "completed": {
+                    "type": "integer"
+                  },
+                  "failed": {
+                    "type": "integer"
+                  },
+                  "max_depth_reached": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "depth": {
+                          "type": "integer"
+                        },
+                        "status_code": {
+                          "type": [
+                            "integer",
+                            "null"
+                          ]
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "formats": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "markdown": {
+                                  "type": "string"
+                                },
+                                "html": {
+                                  "type": "string"
+                                },
+                                "rawHtml": {
+                                  "type": "string"
+                                },
+                                "text": {
+                                  "type": "string"
+                                },
+                                "links": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "object",
+                                    "properties": {
+                                      "href": {
+                                        "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "text": {
+                                        "type": "string"
+                                      },
+                                      "type": {
+                                        "type": "string",
+                                        "enum": [
+                                          "internal",
+                                          "external",
+                                          "anchor",
+                                          "other",
+                                          "relative"
+                                        ]
+                                      },
+                                      "domain": {
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "rel": {
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      },
+                                      "original_href": {
+                                        "type": "string"
+                                      },
+                                      "title": {
+                                        "description": "With `include_metadata` only.",
+                                        "type": [
+                                          "string",
+                                          "null"
+                                        ]
+                                      }
+                                    },
+                                    "required": [
+                                      "href",
+                                      "text",
+                                      "type",
+                                      "domain",
+                                      "rel",
+                                      "original_href"
+                                    ]
+                                  }
+                                },
+                                "metadata": {
+                                  "type": "object",
+                                  "properties": {
+                                    "title": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "description": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "canonical_url": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "language": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "author": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "published_time": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "modified_time": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "site_name": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "favicon": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "image": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "keywords": {
+                                      "type": "array",
+                                      "items": {
+                                        "type": "string"
+                                      }
+                                    },
+                                    "robots": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "open_graph": {
+                                      "type": "object",
+                                      "propertyNames": {
+                                        "type": "string"
+                                      },
+                                      "additionalProperties": {
+                                        "anyOf": [
+                                          {
+                                            "type": "string"
+                                          },
+                                          {
+                                            "type": "array",
+                                            "items": {
+                                              "type": "string"
+                                            }
+                                          }
+                                        ]
+                                      },
+                                      "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                                    },
+                                    "twitter": {
+                                      "type": "object",
+                                      "propertyNames": {
+                                        "type": "string"
+                                      },
+                                      "additionalProperties": {
+                                        "type": "string"
+                                      }
+                                    },
+                                    "json_ld": {
+                                      "type": "array",
+                                      "items": {},
+                                      "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                                    }
+                                  },
+                                  "required": [
+                                    "title",
+                                    "description",
+                                    "canonical_url",
+                                    "language",
+                                    "author",
+                                    "published_time",
+                                    "modified_time",
+                                    "site_name",
+                                    "favicon",
+                                    "image",
+                                    "keywords",
+                                    "robots",
+                                    "open_graph",
+                                    "twitter",
+                                    "json_ld"
+                                  ]
+                                }
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "error": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "depth",
+                        "status_code",
+                        "title",
+                        "formats",
+                        "error"
+                      ]
+                    }
+                  },
+                  "not_reached": {
+                    "type": "object",
+                    "properties": {
+                      "reason": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "enum": [
+                              "page_limit",
+                              "time_budget"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "urls": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      }
+                    },
+                    "required": [
+                      "reason",
+                      "count",
+                      "urls"
+                    ]
+                  },
+                  "robots": {
+                    "type": "object",
+                    "properties": {
+                      "disallowed_count": {
+                        "type": "integer"
+                      },
+                      "crawl_delay_seconds": {
+                        "type": [
+                          "number",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "disallowed_count",
+                      "crawl_delay_seconds"
+                    ]
+                  },
+                  "crawled_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "status",
+                  "total",
+                  "completed",
+                  "failed",
+                  "max_depth_reached",
+                  "pages",
+                  "not_reached",
+                  "robots",
+                  "crawled_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -2002,6 +6563,7 @@ export const mcpCatalog: McpCatalog = {
         "type": "object",
         "properties": {
           "operation": {
+            "default": "configure",
             "type": "string",
             "enum": [
               "scrape",
@@ -2011,55 +6573,54 @@ export const mcpCatalog: McpCatalog = {
               "get_stats",
               "cleanup"
             ],
-            "default": "configure",
             "description": "scrape, configure, create_context, create_page, get_stats or cleanup."
           },
           "stealthConfig": {
             "type": "object",
             "properties": {
               "level": {
+                "default": "medium",
                 "type": "string",
                 "enum": [
                   "basic",
                   "medium",
                   "advanced"
                 ],
-                "default": "medium",
                 "description": "basic: fingerprint, user agent and headers randomised; medium: also WebDriver evasion and canvas/WebGL masking; advanced: also a user agent and client hints that agree with the real TLS fingerprint of the engine."
               },
               "randomizeFingerprint": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Generate a realistic browser fingerprint (screen, hardware, WebGL, codecs)."
               },
               "hideWebDriver": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Hide `navigator.webdriver` and headless traces (medium and advanced)."
               },
               "blockWebRTC": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Remove WebRTC peer connections so no local address can leak."
               },
               "spoofTimezone": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Set the timezone to `timezone`, or one that fits `locale`."
               },
               "randomizeHeaders": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Send the header set of the generated browser (sec-ch-ua, Accept-Language, ...)."
               },
               "useRandomUserAgent": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Use the generated user agent instead of the engine’s own."
               },
               "simulateHumanBehavior": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Move the mouse and scroll like a reader before the page is read."
               },
               "customUserAgent": {
@@ -2090,9 +6651,9 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Viewport in CSS pixels: width 800–1920, height 600–1080."
               },
               "locale": {
+                "default": "en-US",
                 "type": "string",
                 "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
-                "default": "en-US",
                 "description": "Browser locale and Accept-Language."
               },
               "timezone": {
@@ -2105,19 +6666,19 @@ export const mcpCatalog: McpCatalog = {
                 "type": "object",
                 "properties": {
                   "enabled": {
-                    "type": "boolean",
                     "default": true,
+                    "type": "boolean",
                     "description": "Route this call through one of `proxies`."
                   },
                   "proxies": {
+                    "minItems": 1,
+                    "maxItems": 50,
                     "type": "array",
                     "items": {
                       "type": "string",
                       "maxLength": 2048,
                       "format": "uri"
                     },
-                    "minItems": 1,
-                    "maxItems": 50,
                     "description": "Your own HTTP proxies, `http://user:pass@host:port`; one is picked at random per context."
                   }
                 },
@@ -2132,12 +6693,12 @@ export const mcpCatalog: McpCatalog = {
             "description": "Stealth settings for this call only (nothing is stored): level, the randomisation switches, locale, timezone, viewport, your own proxy."
           },
           "engine": {
+            "default": "engine_a",
             "type": "string",
             "enum": [
               "engine_a",
               "engine_b"
             ],
-            "default": "engine_a",
             "description": "engine_a (Chromium) or engine_b (Firefox-based; 503 where it is not installed)."
           },
           "contextId": {
@@ -2157,6 +6718,11 @@ export const mcpCatalog: McpCatalog = {
             "description": "scrape: the page to load; ignored by the other operations."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -2169,11 +6735,6 @@ export const mcpCatalog: McpCatalog = {
                 "screenshot"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "scrape: markdown, html, text, links, metadata, screenshot (a resource URI)."
           },
           "wait_for": {
@@ -2183,23 +6744,24 @@ export const mcpCatalog: McpCatalog = {
             "description": "Extra milliseconds to wait after the page loaded (0–30000)."
           },
           "verbose": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "create_context: return the full generated fingerprint, not its summary."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "scrape only: largest result inline (JSON characters)."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2216,6 +6778,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2226,16 +6789,414 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "url": {
+                        "type": "string"
+                      },
+                      "final_url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "status": {
+                        "type": "integer"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "level": {
+                        "type": "string"
+                      },
+                      "formats": {
+                        "type": "object",
+                        "properties": {
+                          "markdown": {
+                            "type": "string"
+                          },
+                          "html": {
+                            "type": "string"
+                          },
+                          "rawHtml": {
+                            "type": "string"
+                          },
+                          "text": {
+                            "type": "string"
+                          },
+                          "links": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "href": {
+                                  "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "text": {
+                                  "type": "string"
+                                },
+                                "type": {
+                                  "type": "string",
+                                  "enum": [
+                                    "internal",
+                                    "external",
+                                    "anchor",
+                                    "other",
+                                    "relative"
+                                  ]
+                                },
+                                "domain": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "rel": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "original_href": {
+                                  "type": "string"
+                                },
+                                "title": {
+                                  "description": "With `include_metadata` only.",
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                }
+                              },
+                              "required": [
+                                "href",
+                                "text",
+                                "type",
+                                "domain",
+                                "rel",
+                                "original_href"
+                              ]
+                            }
+                          },
+                          "metadata": {
+                            "type": "object",
+                            "properties": {
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "description": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "canonical_url": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "language": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "published_time": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "modified_time": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "site_name": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "favicon": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "image": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "keywords": {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              },
+                              "robots": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "open_graph": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string"
+                                },
+                                "additionalProperties": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string"
+                                    },
+                                    {
+                                      "type": "array",
+                                      "items": {
+                                        "type": "string"
+                                      }
+                                    }
+                                  ]
+                                },
+                                "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                              },
+                              "twitter": {
+                                "type": "object",
+                                "propertyNames": {
+                                  "type": "string"
+                                },
+                                "additionalProperties": {
+                                  "type": "string"
+                                }
+                              },
+                              "json_ld": {
+                                "type": "array",
+                                "items": {},
+                                "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                              }
+                            },
+                            "required": [
+                              "title",
+                              "description",
+                              "canonical_url",
+                              "language",
+                              "author",
+                              "published_time",
+                              "modified_time",
+                              "site_name",
+                              "favicon",
+                              "image",
+                              "keywords",
+                              "robots",
+                              "open_graph",
+                              "twitter",
+                              "json_ld"
+                            ]
+                          },
+                          "screenshot": {
+                            "type": "string"
+                          }
+                        }
+                      },
+                      "blocked": {
+                        "type": "object",
+                        "properties": {
+                          "vendor": {
+                            "type": "string"
+                          },
+                          "evidence": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          }
+                        },
+                        "required": [
+                          "vendor",
+                          "evidence"
+                        ],
+                        "description": "Set when the page is still a bot wall: stealth does not solve challenges."
+                      },
+                      "scraped_at": {
+                        "type": "string"
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "url",
+                      "final_url",
+                      "title",
+                      "status",
+                      "engine",
+                      "level",
+                      "formats",
+                      "scraped_at"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "operation": {
+                        "type": "string",
+                        "const": "configure"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "stealthConfig": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {},
+                        "description": "The resolved configuration, proxy credentials masked."
+                      },
+                      "note": {
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "operation",
+                      "engine",
+                      "stealthConfig",
+                      "note"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {}
+                  }
+                ],
+                "description": "`scrape`: the page; `configure`: the configuration; context operations: the host’s answer."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Pages through a stealth browser profile: scrape in one call, or keep a fingerprinted context.",
@@ -2265,6 +7226,8 @@ export const mcpCatalog: McpCatalog = {
             "description": "The page to load before the actions run; the SSRF guard and robots.txt apply to it and every navigation."
           },
           "actions": {
+            "minItems": 1,
+            "maxItems": 20,
             "type": "array",
             "items": {
               "oneOf": [
@@ -2273,9 +7236,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "wait"
-                      ]
+                      "const": "wait"
                     },
                     "duration": {
                       "type": "integer",
@@ -2300,9 +7261,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "click"
-                      ]
+                      "const": "click"
                     },
                     "selector": {
                       "type": "string",
@@ -2311,19 +7270,19 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "button": {
+                      "default": "left",
                       "type": "string",
                       "enum": [
                         "left",
                         "right",
                         "middle"
-                      ],
-                      "default": "left"
+                      ]
                     },
                     "click_count": {
+                      "default": 1,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 3,
-                      "default": 1
+                      "maximum": 3
                     }
                   },
                   "required": [
@@ -2337,9 +7296,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "type"
-                      ]
+                      "const": "type"
                     },
                     "selector": {
                       "type": "string",
@@ -2353,13 +7310,13 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Text to enter."
                     },
                     "clear": {
-                      "type": "boolean",
                       "default": true,
+                      "type": "boolean",
                       "description": "Replace the field’s value (false appends)."
                     },
                     "submit": {
-                      "type": "boolean",
                       "default": false,
+                      "type": "boolean",
                       "description": "Press Enter afterwards."
                     }
                   },
@@ -2375,9 +7332,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "press"
-                      ]
+                      "const": "press"
                     },
                     "key": {
                       "type": "string",
@@ -2403,19 +7358,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "scroll"
-                      ]
+                      "const": "scroll"
                     },
                     "direction": {
+                      "default": "down",
                       "type": "string",
                       "enum": [
                         "down",
                         "up",
                         "left",
                         "right"
-                      ],
-                      "default": "down"
+                      ]
                     },
                     "amount": {
                       "type": "integer",
@@ -2440,13 +7393,11 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "screenshot"
-                      ]
+                      "const": "screenshot"
                     },
                     "full_page": {
-                      "type": "boolean",
-                      "default": false
+                      "default": false,
+                      "type": "boolean"
                     },
                     "selector": {
                       "type": "string",
@@ -2455,18 +7406,18 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "format": {
+                      "default": "png",
                       "type": "string",
                       "enum": [
                         "png",
                         "jpeg"
-                      ],
-                      "default": "png"
+                      ]
                     },
                     "quality": {
+                      "default": 80,
                       "type": "integer",
                       "minimum": 0,
-                      "maximum": 100,
-                      "default": 80
+                      "maximum": 100
                     }
                   },
                   "required": [
@@ -2479,9 +7430,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "select"
-                      ]
+                      "const": "select"
                     },
                     "selector": {
                       "type": "string",
@@ -2495,12 +7444,12 @@ export const mcpCatalog: McpCatalog = {
                           "type": "string"
                         },
                         {
+                          "minItems": 1,
+                          "maxItems": 100,
                           "type": "array",
                           "items": {
                             "type": "string"
-                          },
-                          "minItems": 1,
-                          "maxItems": 100
+                          }
                         }
                       ],
                       "description": "Option value(s) to select."
@@ -2521,9 +7470,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "hover"
-                      ]
+                      "const": "hover"
                     },
                     "selector": {
                       "type": "string",
@@ -2543,9 +7490,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "navigate"
-                      ]
+                      "const": "navigate"
                     },
                     "url": {
                       "type": "string",
@@ -2565,19 +7510,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "snapshot"
-                      ]
+                      "const": "snapshot"
                     },
                     "interactive_only": {
-                      "type": "boolean",
-                      "default": true
+                      "default": true,
+                      "type": "boolean"
                     },
                     "max_nodes": {
+                      "default": 200,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 1000,
-                      "default": 200
+                      "maximum": 1000
                     }
                   },
                   "required": [
@@ -2588,11 +7531,14 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "One action: `wait` (duration or selector), `click`, `type` (text), `press` (key), `scroll`, `screenshot`, `select`, `hover`, `navigate` (url), `snapshot`. executeJavaScript is refused."
             },
-            "minItems": 1,
-            "maxItems": 20,
             "description": "1 to 20 actions, run in order."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 6,
             "type": "array",
             "items": {
               "type": "string",
@@ -2605,55 +7551,51 @@ export const mcpCatalog: McpCatalog = {
                 "metadata"
               ]
             },
-            "minItems": 1,
-            "maxItems": 6,
-            "default": [
-              "markdown"
-            ],
             "description": "Formats of the final page, as scrape returns them: markdown, html, rawHtml, text, links, metadata."
           },
           "onlyMainContent": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "markdown, html and text cover the main content only; false takes the whole page."
           },
           "wait_for": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
             "maximum": 30000,
-            "default": 0,
             "description": "Milliseconds to wait after the page loaded, before the first action (0–30000)."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 10000,
             "maximum": 60000,
-            "default": 30000,
             "description": "Milliseconds (10000–60000) for the first navigation and the action chain each; keep within the ~25 s REST window."
           },
           "continue_on_error": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Keep running after a failed action; `action_results` say which ran."
           },
           "stealth": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Use the stealth engine at level medium (does not solve challenges)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2670,6 +7612,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2680,19 +7623,426 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "url",
           "actions"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "final_url": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "integer"
+                  },
+                  "action_results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "index": {
+                          "type": "integer"
+                        },
+                        "type": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "ok",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "error": {
+                          "type": "object",
+                          "properties": {
+                            "code": {
+                              "type": "string"
+                            },
+                            "message": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "code",
+                            "message"
+                          ]
+                        },
+                        "screenshot": {
+                          "type": "string",
+                          "description": "`screenshot`: the resource URI."
+                        },
+                        "snapshot": {
+                          "type": "object",
+                          "properties": {
+                            "tree": {
+                              "type": "string"
+                            },
+                            "nodes": {
+                              "type": "integer",
+                              "description": "Lines in `tree`."
+                            },
+                            "refs": {
+                              "type": "integer",
+                              "description": "`@e<n>` refs handed out: 1..refs."
+                            },
+                            "truncated": {
+                              "type": "boolean"
+                            }
+                          },
+                          "required": [
+                            "tree",
+                            "nodes",
+                            "refs",
+                            "truncated"
+                          ],
+                          "description": "The accessibility tree with `@e<n>` refs to act on."
+                        },
+                        "url": {
+                          "type": "string",
+                          "description": "Where the page is after a `navigate`."
+                        },
+                        "status_code": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "index",
+                        "type",
+                        "status"
+                      ]
+                    }
+                  },
+                  "formats": {
+                    "type": "object",
+                    "properties": {
+                      "markdown": {
+                        "type": "string"
+                      },
+                      "html": {
+                        "type": "string"
+                      },
+                      "rawHtml": {
+                        "type": "string"
+                      },
+                      "text": {
+                        "type": "string"
+                      },
+                      "links": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "href": {
+                              "description": "Resolved; null for non-web schemes but mailto: and tel:.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "text": {
+                              "type": "string"
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "internal",
+                                "external",
+                                "anchor",
+                                "other",
+                                "relative"
+                              ]
+                            },
+                            "domain": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "rel": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "original_href": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "description": "With `include_metadata` only.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "href",
+                            "text",
+                            "type",
+                            "domain",
+                            "rel",
+                            "original_href"
+                          ]
+                        }
+                      },
+                      "metadata": {
+                        "type": "object",
+                        "properties": {
+                          "title": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "description": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "canonical_url": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "language": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "author": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "published_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "modified_time": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "site_name": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "favicon": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "image": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "keywords": {
+                            "type": "array",
+                            "items": {
+                              "type": "string"
+                            }
+                          },
+                          "robots": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "open_graph": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "anyOf": [
+                                {
+                                  "type": "string"
+                                },
+                                {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              ]
+                            },
+                            "description": "Every og:* and article:* property by its full name; repeats become arrays."
+                          },
+                          "twitter": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {
+                              "type": "string"
+                            }
+                          },
+                          "json_ld": {
+                            "type": "array",
+                            "items": {},
+                            "description": "Parsed JSON-LD blocks; invalid ones skipped."
+                          }
+                        },
+                        "required": [
+                          "title",
+                          "description",
+                          "canonical_url",
+                          "language",
+                          "author",
+                          "published_time",
+                          "modified_time",
+                          "site_name",
+                          "favicon",
+                          "image",
+                          "keywords",
+                          "robots",
+                          "open_graph",
+                          "twitter",
+                          "json_ld"
+                        ]
+                      }
+                    }
+                  },
+                  "scraped_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "url",
+                  "final_url",
+                  "title",
+                  "status",
+                  "action_results",
+                  "formats",
+                  "scraped_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -2717,6 +8067,8 @@ export const mcpCatalog: McpCatalog = {
         "type": "object",
         "properties": {
           "urls": {
+            "minItems": 1,
+            "maxItems": 50,
             "type": "array",
             "items": {
               "type": "object",
@@ -2738,23 +8090,21 @@ export const mcpCatalog: McpCatalog = {
                 "url"
               ]
             },
-            "minItems": 1,
-            "maxItems": 50,
             "description": "1 to 50 entries `{url, id?}`, scraped in one synchronous call."
           },
           "batch_config": {
+            "default": {
+              "concurrency": 5
+            },
             "type": "object",
             "properties": {
               "concurrency": {
+                "default": 5,
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 10,
-                "default": 5,
                 "description": "URLs fetched at once (1–10, default 5); a host's robots.txt Crawl-delay still spaces its own requests."
               }
-            },
-            "default": {
-              "concurrency": 5
             },
             "description": "How the batch runs. Other keys are ignored."
           },
@@ -2762,6 +8112,8 @@ export const mcpCatalog: McpCatalog = {
             "type": "object",
             "properties": {
               "fields": {
+                "minItems": 1,
+                "maxItems": 50,
                 "type": "array",
                 "items": {
                   "type": "object",
@@ -2789,9 +8141,7 @@ export const mcpCatalog: McpCatalog = {
                     "name",
                     "selector"
                   ]
-                },
-                "minItems": 1,
-                "maxItems": 50
+                }
               }
             },
             "required": [
@@ -2801,6 +8151,9 @@ export const mcpCatalog: McpCatalog = {
           },
           "output_config": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "Accepted and ignored."
           },
@@ -2815,18 +8168,19 @@ export const mcpCatalog: McpCatalog = {
             "description": "Accepted and ignored; `javascript_enabled: true` adds a note (pages are read without running scripts)."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Skip URLs robots.txt disallows for the service token (status `skipped`, a warning, uncharged). false fetches them anyway, with a warning, and records the override against the key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2843,6 +8197,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2853,18 +8208,262 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "urls"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "batch_id": {
+                    "type": "string",
+                    "description": "Page the results again with get_batch_results (24 hours)."
+                  },
+                  "total": {
+                    "type": "integer"
+                  },
+                  "succeeded": {
+                    "type": "integer"
+                  },
+                  "failed": {
+                    "type": "integer"
+                  },
+                  "skipped": {
+                    "type": "integer"
+                  },
+                  "results": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "id": {
+                          "type": "string",
+                          "description": "The id sent with the URL, else its index in `urls`."
+                        },
+                        "url": {
+                          "type": "string"
+                        },
+                        "status": {
+                          "type": "string",
+                          "enum": [
+                            "success",
+                            "failed",
+                            "skipped"
+                          ]
+                        },
+                        "http_status": {
+                          "description": "The target's status; null when none came.",
+                          "type": [
+                            "integer",
+                            "null"
+                          ]
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "text": {
+                          "description": "Main content text (at most 5,000 characters); null unless success.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "fields": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ],
+                          "description": "Values of the extraction template."
+                        },
+                        "field_notes": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {
+                                "type": "string"
+                              }
+                            },
+                            {
+                              "type": "null"
+                            }
+                          ]
+                        },
+                        "error": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "error_code": {
+                          "description": "The code a single-URL tool would have answered with.",
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "id",
+                        "url",
+                        "status",
+                        "http_status",
+                        "title",
+                        "text",
+                        "fields",
+                        "field_notes",
+                        "error",
+                        "error_code"
+                      ]
+                    }
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "completed_at": {
+                    "type": "string"
+                  },
+                  "expires_at": {
+                    "type": "string"
+                  },
+                  "redaction": {
+                    "type": "object",
+                    "properties": {
+                      "entities": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string",
+                          "enum": [
+                            "email",
+                            "phone",
+                            "credit_card",
+                            "ssn"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "mode": {
+                        "type": "string",
+                        "const": "fast"
+                      }
+                    },
+                    "required": [
+                      "entities",
+                      "count",
+                      "mode"
+                    ],
+                    "description": "What redact_pii replaced: hits per class, their total and the mode."
+                  }
+                },
+                "required": [
+                  "batch_id",
+                  "total",
+                  "succeeded",
+                  "failed",
+                  "skipped",
+                  "results",
+                  "notes",
+                  "completed_at",
+                  "expires_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -2895,33 +8494,33 @@ export const mcpCatalog: McpCatalog = {
             "description": "One search. Exactly one of `query` or `queries` is required."
           },
           "queries": {
+            "minItems": 1,
+            "maxItems": 10,
             "type": "array",
             "items": {
               "type": "string",
               "minLength": 1,
               "maxLength": 2000
             },
-            "minItems": 1,
-            "maxItems": 10,
             "description": "A batch of 1 to 10 searches run concurrently; `results_by_query` keeps their order, and a query that fails carries its own `error` inside the 200. Charged 5 credits per query answered."
           },
           "limit": {
+            "default": 10,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 10,
             "description": "Results per query (1–100), gathered across as many provider pages as it takes."
           },
           "offset": {
+            "default": 0,
             "type": "integer",
             "minimum": 0,
             "maximum": 1000,
-            "default": 0,
             "description": "Results to skip first (0, 10, 20, …): `offset: 10` starts at the 11th result."
           },
           "lang": {
             "type": "string",
-            "pattern": "^[a-z]{2}$/i",
+            "pattern": "^[A-Za-z]{2}$",
             "description": "ISO 639-1 language of the results; echoed in `search_metadata.lang` (`en` when omitted)."
           },
           "site": {
@@ -2929,11 +8528,12 @@ export const mcpCatalog: McpCatalog = {
             "description": "Restrict results to a domain: appended to the query as `site:<domain>`."
           },
           "safe_search": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "Filter explicit results."
           },
           "time_range": {
+            "default": "all",
             "type": "string",
             "enum": [
               "day",
@@ -2942,7 +8542,6 @@ export const mcpCatalog: McpCatalog = {
               "year",
               "all"
             ],
-            "default": "all",
             "description": "Only results from the past `day`, `week`, `month` or `year`; `all` for any time."
           },
           "file_type": {
@@ -2950,6 +8549,7 @@ export const mcpCatalog: McpCatalog = {
             "description": "Only files of this extension: appended as `filetype:<ext>`."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -2966,6 +8566,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -2976,23 +8577,464 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "query": {
+                        "type": "string"
+                      },
+                      "search_metadata": {
+                        "type": "object",
+                        "properties": {
+                          "total_results": {
+                            "type": "integer"
+                          },
+                          "results_returned": {
+                            "type": "integer"
+                          },
+                          "offset": {
+                            "type": "integer"
+                          },
+                          "search_time": {
+                            "type": "number"
+                          },
+                          "lang": {
+                            "type": "string"
+                          },
+                          "safe_search": {
+                            "type": "boolean"
+                          },
+                          "time_range": {
+                            "type": "string",
+                            "enum": [
+                              "day",
+                              "week",
+                              "month",
+                              "year",
+                              "all"
+                            ]
+                          },
+                          "site": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "file_type": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "total_results",
+                          "results_returned",
+                          "offset",
+                          "search_time",
+                          "lang",
+                          "safe_search",
+                          "time_range",
+                          "site",
+                          "file_type"
+                        ]
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "title": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": "string"
+                            },
+                            "snippet": {
+                              "type": "string"
+                            },
+                            "displayLink": {
+                              "type": "string"
+                            },
+                            "formattedUrl": {
+                              "type": "string"
+                            },
+                            "htmlSnippet": {
+                              "type": "string"
+                            },
+                            "htmlTitle": {
+                              "type": "string"
+                            },
+                            "cacheId": {
+                              "type": "string"
+                            },
+                            "pagemap": {
+                              "type": "object",
+                              "propertyNames": {
+                                "type": "string"
+                              },
+                              "additionalProperties": {}
+                            }
+                          },
+                          "required": [
+                            "title",
+                            "url",
+                            "snippet",
+                            "displayLink",
+                            "formattedUrl",
+                            "htmlSnippet",
+                            "htmlTitle"
+                          ]
+                        }
+                      },
+                      "spelling_correction": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "related_searches": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "query",
+                      "search_metadata",
+                      "results",
+                      "spelling_correction",
+                      "related_searches"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "queries": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "results_by_query": {
+                        "type": "array",
+                        "items": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "query": {
+                                  "type": "string"
+                                },
+                                "search_metadata": {
+                                  "type": "object",
+                                  "properties": {
+                                    "total_results": {
+                                      "type": "integer"
+                                    },
+                                    "results_returned": {
+                                      "type": "integer"
+                                    },
+                                    "offset": {
+                                      "type": "integer"
+                                    },
+                                    "search_time": {
+                                      "type": "number"
+                                    },
+                                    "lang": {
+                                      "type": "string"
+                                    },
+                                    "safe_search": {
+                                      "type": "boolean"
+                                    },
+                                    "time_range": {
+                                      "type": "string",
+                                      "enum": [
+                                        "day",
+                                        "week",
+                                        "month",
+                                        "year",
+                                        "all"
+                                      ]
+                                    },
+                                    "site": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    },
+                                    "file_type": {
+                                      "type": [
+                                        "string",
+                                        "null"
+                                      ]
+                                    }
+                                  },
+                                  "required": [
+                                    "total_results",
+                                    "results_returned",
+                                    "offset",
+                                    "search_time",
+                                    "lang",
+                                    "safe_search",
+                                    "time_range",
+                                    "site",
+                                    "file_type"
+                                  ]
+                                },
+                                "results": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "object",
+                                    "properties": {
+                                      "title": {
+                                        "type": "string"
+                                      },
+                                      "url": {
+                                        "type": "string"
+                                      },
+                                      "snippet": {
+                                        "type": "string"
+                                      },
+                                      "displayLink": {
+                                        "type": "string"
+                                      },
+                                      "formattedUrl": {
+                                        "type": "string"
+                                      },
+                                      "htmlSnippet": {
+                                        "type": "string"
+                                      },
+                                      "htmlTitle": {
+                                        "type": "string"
+                                      },
+                                      "cacheId": {
+                                        "type": "string"
+                                      },
+                                      "pagemap": {
+                                        "type": "object",
+                                        "propertyNames": {
+                                          "type": "string"
+                                        },
+                                        "additionalProperties": {}
+                                      }
+                                    },
+                                    "required": [
+                                      "title",
+                                      "url",
+                                      "snippet",
+                                      "displayLink",
+                                      "formattedUrl",
+                                      "htmlSnippet",
+                                      "htmlTitle"
+                                    ]
+                                  }
+                                },
+                                "spelling_correction": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "related_searches": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              },
+                              "required": [
+                                "query",
+                                "search_metadata",
+                                "results",
+                                "spelling_correction",
+                                "related_searches"
+                              ]
+                            },
+                            {
+                              "type": "object",
+                              "properties": {
+                                "query": {
+                                  "type": "string"
+                                },
+                                "error": {
+                                  "type": "string"
+                                },
+                                "error_code": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "query",
+                                "error",
+                                "error_code"
+                              ]
+                            }
+                          ]
+                        }
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "queries",
+                      "count",
+                      "results_by_query"
+                    ]
+                  }
+                ],
+                "description": "`query`: one answer; `queries`: `{queries, count, results_by_query}` in their order."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Web search results in the Google Custom Search fields, one query or a batch of up to 10.",
@@ -3028,26 +9070,26 @@ export const mcpCatalog: McpCatalog = {
             "description": "Domain or URL whose rank to find. Matched by host, subdomains included: `example.com` matches `www.example.com` and `blog.example.com`, never `notexample.com`."
           },
           "depth": {
+            "default": 30,
             "type": "integer",
             "minimum": 10,
             "maximum": 200,
-            "default": 30,
             "description": "How many organic results to scan (10–200)."
           },
           "device": {
+            "default": "desktop",
             "type": "string",
             "enum": [
               "desktop",
               "mobile"
             ],
-            "default": "desktop",
             "description": "Device the SERP is taken on."
           },
           "location_name": {
+            "default": "United States",
             "type": "string",
             "minLength": 1,
             "maxLength": 200,
-            "default": "United States",
             "description": "Location of the search, by name as Google names it (`London,England,United Kingdom`)."
           },
           "location_code": {
@@ -3056,16 +9098,190 @@ export const mcpCatalog: McpCatalog = {
             "description": "Location by Google Ads criterion id (2840 = United States); wins over `location_name`."
           },
           "language_code": {
+            "default": "en",
             "type": "string",
             "minLength": 2,
             "maxLength": 10,
-            "default": "en",
             "description": "Language of the search."
           }
         },
         "required": [
           "keyword",
           "target"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "keyword": {
+                    "type": "string"
+                  },
+                  "target": {
+                    "type": "string"
+                  },
+                  "location": {
+                    "type": [
+                      "string",
+                      "number"
+                    ]
+                  },
+                  "language": {
+                    "type": "string"
+                  },
+                  "device": {
+                    "type": "string",
+                    "enum": [
+                      "desktop",
+                      "mobile"
+                    ]
+                  },
+                  "depth": {
+                    "type": "integer"
+                  },
+                  "found": {
+                    "type": "boolean"
+                  },
+                  "rank": {
+                    "description": "The target's first position; null when not found.",
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "all_positions": {
+                    "type": "array",
+                    "items": {
+                      "type": "integer"
+                    }
+                  },
+                  "matches": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "position": {
+                          "type": "integer"
+                        },
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "position",
+                        "url",
+                        "title"
+                      ]
+                    }
+                  },
+                  "results_scanned": {
+                    "type": "integer"
+                  },
+                  "se_results_count": {
+                    "type": [
+                      "integer",
+                      "null"
+                    ]
+                  },
+                  "check_url": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "checked_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "keyword",
+                  "target",
+                  "location",
+                  "language",
+                  "device",
+                  "depth",
+                  "found",
+                  "rank",
+                  "url",
+                  "all_positions",
+                  "matches",
+                  "results_scanned",
+                  "se_results_count",
+                  "check_url",
+                  "checked_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -3096,40 +9312,47 @@ export const mcpCatalog: McpCatalog = {
             "description": "Site to describe: its sitemaps are read, else it is crawled from this page."
           },
           "format": {
+            "default": "both",
             "type": "string",
             "enum": [
               "both",
               "llms-txt",
               "llms-full-txt"
             ],
-            "default": "both",
             "description": "`llms-txt` (links with notes), `llms-full-txt` (the pages in full, as markdown) or `both`."
           },
           "complianceLevel": {
+            "default": "standard",
             "type": "string",
             "enum": [
               "basic",
               "standard",
               "strict"
             ],
-            "default": "standard",
             "description": "`basic`: name, summary and links. `standard`: adds usage guidelines and the contact. `strict`: adds restrictions (the paths robots.txt disallows, `customRestrictions`) and leaves out pages marked noindex or noai."
           },
           "analysisOptions": {
+            "default": {
+              "maxDepth": 2,
+              "maxPages": 50,
+              "detectAPIs": true,
+              "analyzeContent": true,
+              "checkSecurity": true
+            },
             "type": "object",
             "properties": {
               "maxDepth": {
+                "default": 2,
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 5,
-                "default": 2,
                 "description": "Links followed away from `url` (1–5)."
               },
               "maxPages": {
+                "default": 50,
                 "type": "integer",
                 "minimum": 10,
                 "maximum": 500,
-                "default": 50,
                 "description": "Pages to analyse (10–500); clamped to 50 on the hosted service and reported in `clamps_applied`."
               },
               "respectRobots": {
@@ -3137,30 +9360,27 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Alias of `respect_robots`: false from either turns the robots.txt gate off."
               },
               "detectAPIs": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "List API endpoints the pages link to or mention (`api_endpoints_detected`, at most 10)."
               },
               "analyzeContent": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Add `analysis`: word counts, sections and languages of the pages read."
               },
               "checkSecurity": {
-                "type": "boolean",
                 "default": true,
+                "type": "boolean",
                 "description": "Add `security`: HTTPS and the security headers of the entry page's response."
               }
-            },
-            "default": {
-              "maxDepth": 2,
-              "maxPages": 50,
-              "detectAPIs": true,
-              "analyzeContent": true,
-              "checkSecurity": true
             }
           },
           "outputOptions": {
+            "default": {
+              "includeDetailed": false,
+              "includeAnalysis": false
+            },
             "type": "object",
             "properties": {
               "organizationName": {
@@ -3173,6 +9393,7 @@ export const mcpCatalog: McpCatalog = {
                 "type": "string",
                 "maxLength": 254,
                 "format": "email",
+                "pattern": "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$",
                 "description": "Printed as the contact line (standard and strict)."
               },
               "customGuidelines": {
@@ -3186,36 +9407,302 @@ export const mcpCatalog: McpCatalog = {
                 "description": "Extra restrictions, one per line (strict)."
               },
               "includeDetailed": {
-                "type": "boolean",
                 "default": false,
+                "type": "boolean",
                 "description": "Each link's note also lists the page's section headings."
               },
               "includeAnalysis": {
-                "type": "boolean",
                 "default": false,
+                "type": "boolean",
                 "description": "Add a paragraph summarising the analysis to llms.txt (needs analyzeContent)."
               }
-            },
-            "default": {
-              "includeDetailed": false,
-              "includeAnalysis": false
             }
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "Largest result, in characters of JSON, returned inline. A larger one is stored for 1 hour and answered with `preview`, `result_handle`, `total_chars`, `truncated`, `expires_at`; read it with read_result."
           }
         },
         "required": [
           "url"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "url": {
+                    "type": "string"
+                  },
+                  "llms_txt": {
+                    "type": "string"
+                  },
+                  "llms_full_txt": {
+                    "type": "string"
+                  },
+                  "pages_analyzed": {
+                    "type": "integer"
+                  },
+                  "pages": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title"
+                      ]
+                    }
+                  },
+                  "compliance": {
+                    "type": "object",
+                    "properties": {
+                      "robots_txt_found": {
+                        "type": "boolean"
+                      },
+                      "disallow_count": {
+                        "type": "integer"
+                      },
+                      "respect_robots": {
+                        "type": "boolean"
+                      },
+                      "urls_left_out": {
+                        "type": "integer"
+                      },
+                      "pages_opted_out": {
+                        "type": "integer"
+                      },
+                      "level": {
+                        "type": "string",
+                        "enum": [
+                          "basic",
+                          "standard",
+                          "strict"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "robots_txt_found",
+                      "disallow_count",
+                      "respect_robots",
+                      "urls_left_out",
+                      "pages_opted_out",
+                      "level"
+                    ]
+                  },
+                  "api_endpoints_detected": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "kind": {
+                          "type": "string",
+                          "enum": [
+                            "openapi",
+                            "graphql",
+                            "rest"
+                          ]
+                        },
+                        "found_on": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "kind",
+                        "found_on"
+                      ]
+                    }
+                  },
+                  "clamps_applied": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "option": {
+                          "type": "string"
+                        },
+                        "requested": {
+                          "type": "number"
+                        },
+                        "applied": {
+                          "type": "number"
+                        },
+                        "reason": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "option",
+                        "requested",
+                        "applied",
+                        "reason"
+                      ]
+                    }
+                  },
+                  "analysis": {
+                    "type": "object",
+                    "properties": {
+                      "total_words": {
+                        "type": "integer"
+                      },
+                      "average_words_per_page": {
+                        "type": "number"
+                      },
+                      "sections": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      },
+                      "languages": {
+                        "type": "object",
+                        "propertyNames": {
+                          "type": "string"
+                        },
+                        "additionalProperties": {
+                          "type": "integer"
+                        }
+                      }
+                    },
+                    "required": [
+                      "total_words",
+                      "average_words_per_page",
+                      "sections",
+                      "languages"
+                    ]
+                  },
+                  "security": {
+                    "type": "object",
+                    "properties": {
+                      "https": {
+                        "type": "boolean"
+                      },
+                      "hsts": {
+                        "type": "boolean"
+                      },
+                      "content_security_policy": {
+                        "type": "boolean"
+                      },
+                      "x_frame_options": {
+                        "type": "boolean"
+                      },
+                      "x_content_type_options": {
+                        "type": "boolean"
+                      },
+                      "referrer_policy": {
+                        "type": "boolean"
+                      }
+                    },
+                    "required": [
+                      "https",
+                      "hsts",
+                      "content_security_policy",
+                      "x_frame_options",
+                      "x_content_type_options",
+                      "referrer_policy"
+                    ]
+                  },
+                  "generated_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "url",
+                  "pages_analyzed",
+                  "pages",
+                  "compliance",
+                  "api_endpoints_detected",
+                  "clamps_applied",
+                  "generated_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -3254,13 +9741,13 @@ export const mcpCatalog: McpCatalog = {
             "description": "Author name, `u/` prefix optional."
           },
           "mode": {
+            "default": "posts",
             "type": "string",
             "enum": [
               "posts",
               "comments",
               "thread"
             ],
-            "default": "posts",
             "description": "`posts`, `comments`, or `thread` (a post and its nested comments; needs `link_id`)."
           },
           "link_id": {
@@ -3292,22 +9779,23 @@ export const mcpCatalog: McpCatalog = {
             "description": "Only content posted before this time: ISO 8601 (`2024-06-01`, `2024-06-01T12:00:00Z`), epoch seconds, or an offset back from now (`7d`, `12h`, `30min`)."
           },
           "limit": {
+            "default": 25,
             "type": "integer",
             "minimum": 1,
             "maximum": 100,
-            "default": 25,
             "description": "Results (1–100); in `thread` mode the most comments returned before the rest are collapsed."
           },
           "sort": {
+            "default": "desc",
             "type": "string",
             "enum": [
               "desc",
               "asc"
             ],
-            "default": "desc",
             "description": "By date: newest first (`desc`) or oldest first."
           },
           "source": {
+            "default": "auto",
             "type": "string",
             "enum": [
               "auto",
@@ -3315,10 +9803,534 @@ export const mcpCatalog: McpCatalog = {
               "archive_b",
               "web_discovery"
             ],
-            "default": "auto",
             "description": "`auto`: scoped searches and threads on `archive_a`, falling back to `archive_b`; an unscoped keyword search through `web_discovery`. `archive_a` needs `subreddit` or `author`; `thread` works on `archive_a` only; `web_discovery` returns at most 10 posts by relevance and ignores dates."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "source": {
+                        "type": "string",
+                        "enum": [
+                          "archive_a",
+                          "archive_b",
+                          "web_discovery"
+                        ]
+                      },
+                      "mode": {
+                        "type": "string",
+                        "enum": [
+                          "posts",
+                          "comments",
+                          "thread"
+                        ]
+                      },
+                      "query": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "subreddit": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "author": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "notes": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "checkedAt": {
+                        "type": "string"
+                      },
+                      "link_id": {
+                        "type": "string"
+                      },
+                      "post": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "title": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "author": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "subreddit": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "created_utc": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "created_iso": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "score": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "num_comments": {
+                                "type": [
+                                  "integer",
+                                  "null"
+                                ]
+                              },
+                              "upvote_ratio": {
+                                "type": [
+                                  "number",
+                                  "null"
+                                ]
+                              },
+                              "flair": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "over_18": {
+                                "type": [
+                                  "boolean",
+                                  "null"
+                                ]
+                              },
+                              "selftext": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "selftext_truncated": {
+                                "type": "boolean"
+                              },
+                              "url": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              },
+                              "permalink": {
+                                "type": [
+                                  "string",
+                                  "null"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "id",
+                              "title",
+                              "author",
+                              "subreddit",
+                              "created_utc",
+                              "created_iso",
+                              "score",
+                              "num_comments",
+                              "upvote_ratio",
+                              "flair",
+                              "over_18",
+                              "selftext",
+                              "selftext_truncated",
+                              "url",
+                              "permalink"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "comments": {
+                        "type": "array",
+                        "items": {
+                          "anyOf": [
+                            {
+                              "type": "object",
+                              "properties": {
+                                "id": {
+                                  "type": "string"
+                                },
+                                "author": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "body": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "body_truncated": {
+                                  "type": "boolean"
+                                },
+                                "score": {
+                                  "type": [
+                                    "integer",
+                                    "null"
+                                  ]
+                                },
+                                "created_utc": {
+                                  "type": [
+                                    "integer",
+                                    "null"
+                                  ]
+                                },
+                                "created_iso": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "permalink": {
+                                  "type": [
+                                    "string",
+                                    "null"
+                                  ]
+                                },
+                                "depth": {
+                                  "type": "integer"
+                                },
+                                "replies": {
+                                  "type": "array",
+                                  "items": {},
+                                  "description": "Comments of this same shape, one level deeper."
+                                }
+                              },
+                              "required": [
+                                "id",
+                                "author",
+                                "body",
+                                "body_truncated",
+                                "score",
+                                "created_utc",
+                                "created_iso",
+                                "permalink",
+                                "depth",
+                                "replies"
+                              ]
+                            },
+                            {
+                              "type": "object",
+                              "properties": {
+                                "more_count": {
+                                  "type": "integer"
+                                },
+                                "more_ids": {
+                                  "type": "array",
+                                  "items": {
+                                    "type": "string"
+                                  }
+                                }
+                              },
+                              "required": [
+                                "more_count",
+                                "more_ids"
+                              ]
+                            }
+                          ]
+                        }
+                      },
+                      "comment_count": {
+                        "type": "integer"
+                      },
+                      "comments_collapsed": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "source",
+                      "mode",
+                      "query",
+                      "subreddit",
+                      "author",
+                      "count",
+                      "notes",
+                      "checkedAt",
+                      "link_id",
+                      "post",
+                      "comments",
+                      "comment_count",
+                      "comments_collapsed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "source": {
+                        "type": "string",
+                        "enum": [
+                          "archive_a",
+                          "archive_b",
+                          "web_discovery"
+                        ]
+                      },
+                      "mode": {
+                        "type": "string",
+                        "enum": [
+                          "posts",
+                          "comments",
+                          "thread"
+                        ]
+                      },
+                      "query": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "subreddit": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "author": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "count": {
+                        "type": "integer"
+                      },
+                      "notes": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "checkedAt": {
+                        "type": "string"
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "id": {
+                              "type": "string"
+                            },
+                            "title": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "author": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "subreddit": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "created_utc": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "created_iso": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "score": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "num_comments": {
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
+                            "upvote_ratio": {
+                              "type": [
+                                "number",
+                                "null"
+                              ]
+                            },
+                            "flair": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "over_18": {
+                              "type": [
+                                "boolean",
+                                "null"
+                              ]
+                            },
+                            "selftext": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "selftext_truncated": {
+                              "type": "boolean"
+                            },
+                            "url": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "permalink": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            }
+                          },
+                          "required": [
+                            "id",
+                            "title",
+                            "author",
+                            "subreddit",
+                            "created_utc",
+                            "created_iso",
+                            "score",
+                            "num_comments",
+                            "upvote_ratio",
+                            "flair",
+                            "over_18",
+                            "selftext",
+                            "selftext_truncated",
+                            "url",
+                            "permalink"
+                          ]
+                        }
+                      },
+                      "fallback_used": {
+                        "type": "boolean",
+                        "const": true
+                      }
+                    },
+                    "required": [
+                      "source",
+                      "mode",
+                      "query",
+                      "subreddit",
+                      "author",
+                      "count",
+                      "notes",
+                      "checkedAt",
+                      "results"
+                    ]
+                  }
+                ],
+                "description": "Thread mode: the post and its comments; the search modes: `results`."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
+        ]
       },
       "annotations": {
         "title": "Reddit posts, comments and comment threads from public archives, scoped by community, author and date.",
@@ -3365,22 +10377,22 @@ export const mcpCatalog: McpCatalog = {
             "description": "open: the page to load (absolute http(s)); it passes the SSRF guard and robots.txt before the browser starts. Ignored by the other operations."
           },
           "stealth": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "open: run the session in the stealth engine at level medium (renders JS; does not solve challenges). Fixed for the session."
           },
           "ttl": {
+            "default": 600,
             "type": "integer",
             "minimum": 30,
             "maximum": 3600,
-            "default": 600,
             "description": "open: hard lifetime in seconds (30–3600); the session closes then whatever its activity."
           },
           "activity_ttl": {
+            "default": 300,
             "type": "integer",
             "minimum": 10,
             "maximum": 3600,
-            "default": 300,
             "description": "open: idle seconds (10–3600) after which the session closes; every operation restarts this clock."
           },
           "viewport": {
@@ -3405,30 +10417,32 @@ export const mcpCatalog: McpCatalog = {
             "description": "open: viewport; 1280×800 when omitted."
           },
           "timeout": {
+            "default": 30000,
             "type": "integer",
             "minimum": 10000,
             "maximum": 120000,
-            "default": 30000,
             "description": "Milliseconds (10000–120000) for the first navigation on open and the action chain on act; keep within the ~25 s REST window."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           },
           "interactive_only": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "snapshot: only interactive elements; false also lists headings and landmarks (without refs)."
           },
           "max_nodes": {
+            "default": 200,
             "type": "integer",
             "minimum": 1,
             "maximum": 1000,
-            "default": 200,
             "description": "snapshot: most lines returned (1–1000); `snapshot.truncated` is true when the cap was hit."
           },
           "actions": {
+            "minItems": 1,
+            "maxItems": 20,
             "type": "array",
             "items": {
               "oneOf": [
@@ -3437,9 +10451,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "wait"
-                      ]
+                      "const": "wait"
                     },
                     "duration": {
                       "type": "integer",
@@ -3464,9 +10476,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "click"
-                      ]
+                      "const": "click"
                     },
                     "selector": {
                       "type": "string",
@@ -3475,19 +10485,19 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "button": {
+                      "default": "left",
                       "type": "string",
                       "enum": [
                         "left",
                         "right",
                         "middle"
-                      ],
-                      "default": "left"
+                      ]
                     },
                     "click_count": {
+                      "default": 1,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 3,
-                      "default": 1
+                      "maximum": 3
                     }
                   },
                   "required": [
@@ -3501,9 +10511,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "type"
-                      ]
+                      "const": "type"
                     },
                     "selector": {
                       "type": "string",
@@ -3517,13 +10525,13 @@ export const mcpCatalog: McpCatalog = {
                       "description": "Text to enter."
                     },
                     "clear": {
-                      "type": "boolean",
                       "default": true,
+                      "type": "boolean",
                       "description": "Replace the field’s value (false appends)."
                     },
                     "submit": {
-                      "type": "boolean",
                       "default": false,
+                      "type": "boolean",
                       "description": "Press Enter afterwards."
                     }
                   },
@@ -3539,9 +10547,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "press"
-                      ]
+                      "const": "press"
                     },
                     "key": {
                       "type": "string",
@@ -3567,19 +10573,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "scroll"
-                      ]
+                      "const": "scroll"
                     },
                     "direction": {
+                      "default": "down",
                       "type": "string",
                       "enum": [
                         "down",
                         "up",
                         "left",
                         "right"
-                      ],
-                      "default": "down"
+                      ]
                     },
                     "amount": {
                       "type": "integer",
@@ -3604,13 +10608,11 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "screenshot"
-                      ]
+                      "const": "screenshot"
                     },
                     "full_page": {
-                      "type": "boolean",
-                      "default": false
+                      "default": false,
+                      "type": "boolean"
                     },
                     "selector": {
                       "type": "string",
@@ -3619,18 +10621,18 @@ export const mcpCatalog: McpCatalog = {
                       "description": "CSS selector (first match), or an `@e<n>` ref from the last snapshot."
                     },
                     "format": {
+                      "default": "png",
                       "type": "string",
                       "enum": [
                         "png",
                         "jpeg"
-                      ],
-                      "default": "png"
+                      ]
                     },
                     "quality": {
+                      "default": 80,
                       "type": "integer",
                       "minimum": 0,
-                      "maximum": 100,
-                      "default": 80
+                      "maximum": 100
                     }
                   },
                   "required": [
@@ -3643,9 +10645,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "select"
-                      ]
+                      "const": "select"
                     },
                     "selector": {
                       "type": "string",
@@ -3659,12 +10659,12 @@ export const mcpCatalog: McpCatalog = {
                           "type": "string"
                         },
                         {
+                          "minItems": 1,
+                          "maxItems": 100,
                           "type": "array",
                           "items": {
                             "type": "string"
-                          },
-                          "minItems": 1,
-                          "maxItems": 100
+                          }
                         }
                       ],
                       "description": "Option value(s) to select."
@@ -3685,9 +10685,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "hover"
-                      ]
+                      "const": "hover"
                     },
                     "selector": {
                       "type": "string",
@@ -3707,9 +10705,7 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "navigate"
-                      ]
+                      "const": "navigate"
                     },
                     "url": {
                       "type": "string",
@@ -3729,19 +10725,17 @@ export const mcpCatalog: McpCatalog = {
                   "properties": {
                     "type": {
                       "type": "string",
-                      "enum": [
-                        "snapshot"
-                      ]
+                      "const": "snapshot"
                     },
                     "interactive_only": {
-                      "type": "boolean",
-                      "default": true
+                      "default": true,
+                      "type": "boolean"
                     },
                     "max_nodes": {
+                      "default": 200,
                       "type": "integer",
                       "minimum": 1,
-                      "maximum": 1000,
-                      "default": 200
+                      "maximum": 1000
                     }
                   },
                   "required": [
@@ -3752,16 +10746,19 @@ export const mcpCatalog: McpCatalog = {
               ],
               "description": "One action: `wait` (duration or selector), `click`, `type` (text), `press` (key), `scroll`, `screenshot`, `select`, `hover`, `navigate` (url), `snapshot`. executeJavaScript is refused."
             },
-            "minItems": 1,
-            "maxItems": 20,
             "description": "1 to 20 actions, run in order."
           },
           "continue_on_error": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "act: keep running after a failed action; the per-action results say which ran."
           },
           "formats": {
+            "default": [
+              "markdown"
+            ],
+            "minItems": 1,
+            "maxItems": 4,
             "type": "array",
             "items": {
               "type": "string",
@@ -3772,33 +10769,28 @@ export const mcpCatalog: McpCatalog = {
                 "json"
               ]
             },
-            "minItems": 1,
-            "maxItems": 4,
-            "default": [
-              "markdown"
-            ],
             "description": "read: markdown, html, text, json (title, metadata, structured data), from the live DOM."
           },
           "full_page": {
-            "type": "boolean",
             "default": false,
+            "type": "boolean",
             "description": "screenshot: the whole page, not the viewport."
           },
           "format": {
+            "default": "png",
             "type": "string",
             "enum": [
               "png",
               "jpeg"
             ],
-            "default": "png",
             "description": "screenshot: png or jpeg."
           },
           "quality": {
             "type": "integer",
             "minimum": 0,
             "maximum": 100,
-            "default": 80,
-            "description": "screenshot: JPEG quality 0–100 (default 80); a PNG ignores it."
+            "description": "screenshot: JPEG quality 0–100 (default 80); a PNG ignores it.",
+            "default": 80
           },
           "selector": {
             "type": "string",
@@ -3807,13 +10799,14 @@ export const mcpCatalog: McpCatalog = {
             "description": "screenshot: one element, by CSS selector or `@e<n>` ref."
           },
           "max_inline_chars": {
+            "default": 40000,
             "type": "integer",
             "minimum": 1000,
             "maximum": 10000000,
-            "default": 40000,
             "description": "snapshot, act, read: most characters of page content (content.markdown, content.text, content.html and snapshot trees) returned inline; more is stored for an hour and returned as a handle for read_result."
           },
           "redact_pii": {
+            "default": false,
             "anyOf": [
               {
                 "type": "boolean"
@@ -3830,6 +10823,7 @@ export const mcpCatalog: McpCatalog = {
                     "description": "`fast` (default): the four regex classes. `model` is refused with 400: it needs an LLM."
                   },
                   "entities": {
+                    "minItems": 1,
                     "type": "array",
                     "items": {
                       "type": "string",
@@ -3840,18 +10834,501 @@ export const mcpCatalog: McpCatalog = {
                         "ssn"
                       ]
                     },
-                    "minItems": 1,
                     "description": "Classes to redact, default all: email, phone, credit_card, ssn. An unknown class is refused with 400."
                   }
                 }
               }
             ],
-            "default": false,
             "description": "Redact PII in the result: true = {mode: \"fast\"} (email, phone, credit_card with Luhn, ssn with range check, replaced by tags such as [REDACTED_EMAIL]). URLs, links, hrefs and canonical_url are never redacted; counters describe the text before redaction. Adds `redaction {entities, count, mode}`."
           }
         },
         "required": [
           "operation"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "status": {
+                        "type": [
+                          "integer",
+                          "null"
+                        ]
+                      },
+                      "stealth": {
+                        "type": "boolean"
+                      },
+                      "engine": {
+                        "type": "string"
+                      },
+                      "viewport": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "width": {
+                                "type": "integer"
+                              },
+                              "height": {
+                                "type": "integer"
+                              }
+                            },
+                            "required": [
+                              "width",
+                              "height"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "created_at": {
+                        "type": "string"
+                      },
+                      "expires_at": {
+                        "type": "string"
+                      },
+                      "idle_expires_at": {
+                        "type": "string"
+                      },
+                      "ttl": {
+                        "type": "integer",
+                        "description": "Seconds the session lives at most."
+                      },
+                      "activity_ttl": {
+                        "type": "integer",
+                        "description": "Seconds of inactivity before it closes."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "status",
+                      "stealth",
+                      "engine",
+                      "viewport",
+                      "created_at",
+                      "expires_at",
+                      "idle_expires_at",
+                      "ttl",
+                      "activity_ttl"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "snapshot": {
+                        "type": "object",
+                        "properties": {
+                          "tree": {
+                            "type": "string"
+                          },
+                          "nodes": {
+                            "type": "integer",
+                            "description": "Lines in `tree`."
+                          },
+                          "refs": {
+                            "type": "integer",
+                            "description": "`@e<n>` refs handed out: 1..refs."
+                          },
+                          "truncated": {
+                            "type": "boolean"
+                          }
+                        },
+                        "required": [
+                          "tree",
+                          "nodes",
+                          "refs",
+                          "truncated"
+                        ],
+                        "description": "The accessibility tree with `@e<n>` refs to act on."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "snapshot"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "results": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "index": {
+                              "type": "integer"
+                            },
+                            "type": {
+                              "type": "string"
+                            },
+                            "status": {
+                              "type": "string",
+                              "enum": [
+                                "ok",
+                                "failed",
+                                "skipped"
+                              ]
+                            },
+                            "error": {
+                              "type": "object",
+                              "properties": {
+                                "code": {
+                                  "type": "string"
+                                },
+                                "message": {
+                                  "type": "string"
+                                }
+                              },
+                              "required": [
+                                "code",
+                                "message"
+                              ]
+                            },
+                            "screenshot": {
+                              "type": "string",
+                              "description": "`screenshot`: the resource URI."
+                            },
+                            "snapshot": {
+                              "type": "object",
+                              "properties": {
+                                "tree": {
+                                  "type": "string"
+                                },
+                                "nodes": {
+                                  "type": "integer",
+                                  "description": "Lines in `tree`."
+                                },
+                                "refs": {
+                                  "type": "integer",
+                                  "description": "`@e<n>` refs handed out: 1..refs."
+                                },
+                                "truncated": {
+                                  "type": "boolean"
+                                }
+                              },
+                              "required": [
+                                "tree",
+                                "nodes",
+                                "refs",
+                                "truncated"
+                              ],
+                              "description": "The accessibility tree with `@e<n>` refs to act on."
+                            },
+                            "url": {
+                              "type": "string",
+                              "description": "Where the page is after a `navigate`."
+                            },
+                            "status_code": {
+                              "type": "integer"
+                            }
+                          },
+                          "required": [
+                            "index",
+                            "type",
+                            "status"
+                          ]
+                        }
+                      },
+                      "completed": {
+                        "type": "boolean"
+                      },
+                      "failed": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "results",
+                      "completed",
+                      "failed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "content": {
+                        "type": "object",
+                        "properties": {
+                          "markdown": {
+                            "type": "string"
+                          },
+                          "html": {
+                            "type": "string"
+                          },
+                          "text": {
+                            "type": "string"
+                          },
+                          "json": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string"
+                            },
+                            "additionalProperties": {}
+                          }
+                        },
+                        "description": "One key per requested format."
+                      },
+                      "redaction": {
+                        "type": "object",
+                        "properties": {
+                          "entities": {
+                            "type": "object",
+                            "propertyNames": {
+                              "type": "string",
+                              "enum": [
+                                "email",
+                                "phone",
+                                "credit_card",
+                                "ssn"
+                              ]
+                            },
+                            "additionalProperties": {
+                              "type": "integer"
+                            }
+                          },
+                          "count": {
+                            "type": "integer"
+                          },
+                          "mode": {
+                            "type": "string",
+                            "const": "fast"
+                          }
+                        },
+                        "required": [
+                          "entities",
+                          "count",
+                          "mode"
+                        ],
+                        "description": "What redact_pii replaced: hits per class, their total and the mode."
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "title",
+                      "content"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "url": {
+                        "type": "string"
+                      },
+                      "screenshot": {
+                        "type": "string",
+                        "description": "The resource URI of the image."
+                      },
+                      "format": {
+                        "type": "string"
+                      },
+                      "full_page": {
+                        "type": "boolean"
+                      },
+                      "selector": {
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "mime_type": {
+                        "type": "string"
+                      },
+                      "bytes": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "url",
+                      "screenshot",
+                      "format",
+                      "full_page",
+                      "selector",
+                      "mime_type",
+                      "bytes"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessionId": {
+                        "type": "string"
+                      },
+                      "closed": {
+                        "type": "boolean",
+                        "const": true
+                      }
+                    },
+                    "required": [
+                      "sessionId",
+                      "closed"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "sessions": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "sessionId": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "stealth": {
+                              "type": "boolean"
+                            },
+                            "created_at": {
+                              "type": "string"
+                            },
+                            "expires_at": {
+                              "type": "string"
+                            },
+                            "idle_expires_at": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "sessionId",
+                            "url",
+                            "stealth",
+                            "created_at",
+                            "expires_at",
+                            "idle_expires_at"
+                          ]
+                        }
+                      },
+                      "count": {
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "sessions",
+                      "count"
+                    ]
+                  }
+                ],
+                "description": "What the `operation` answers: open, snapshot, act, read, screenshot, close or list."
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -3882,20 +11359,21 @@ export const mcpCatalog: McpCatalog = {
             "description": "What to find out, in words. URLs written in it are read first."
           },
           "maxSteps": {
+            "default": 8,
             "type": "integer",
             "minimum": 1,
             "maximum": 20,
-            "default": 8,
             "description": "Most actions the agent takes (each search, page read and stealth retry is one step); keep it small."
           },
           "maxUrls": {
+            "default": 5,
             "type": "integer",
             "minimum": 1,
             "maximum": 10,
-            "default": 5,
             "description": "Most pages the agent reads."
           },
           "urls": {
+            "maxItems": 10,
             "type": "array",
             "items": {
               "type": "string",
@@ -3903,31 +11381,310 @@ export const mcpCatalog: McpCatalog = {
               "format": "uri",
               "description": "A page to start from."
             },
-            "maxItems": 10,
             "description": "Pages to read first, before anything the search finds."
           },
           "schema": {
             "type": "object",
+            "propertyNames": {
+              "type": "string"
+            },
             "additionalProperties": {},
             "description": "JSON Schema of a structured answer; without it the answer is prose."
           },
           "model": {
+            "default": "default",
             "type": "string",
             "enum": [
               "default",
               "pro"
             ],
-            "default": "default",
             "description": "`pro` is available on the self-hosted server only; the REST API refuses it."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "prompt"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "prompt": {
+                    "type": "string"
+                  },
+                  "answer": {
+                    "description": "Prose, or JSON matching `schema`."
+                  },
+                  "answer_format": {
+                    "type": "string",
+                    "enum": [
+                      "prose",
+                      "json"
+                    ]
+                  },
+                  "method": {
+                    "type": "string",
+                    "enum": [
+                      "llm",
+                      "extractive"
+                    ]
+                  },
+                  "provider_used": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "enum": [
+                          "local",
+                          "hosted_a",
+                          "hosted_b"
+                        ]
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "model_used": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "tokens_used": {
+                    "type": "integer"
+                  },
+                  "schema_valid": {
+                    "type": "boolean"
+                  },
+                  "validation_errors": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "field": {
+                          "type": "string"
+                        },
+                        "message": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "field",
+                        "message"
+                      ]
+                    }
+                  },
+                  "field_sources": {
+                    "type": "object",
+                    "propertyNames": {
+                      "type": "string"
+                    },
+                    "additionalProperties": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "properties": {
+                            "source": {
+                              "type": "string"
+                            },
+                            "url": {
+                              "type": "string"
+                            }
+                          },
+                          "required": [
+                            "source",
+                            "url"
+                          ]
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "fetched": {
+                          "type": "boolean"
+                        },
+                        "relevance_score": {
+                          "type": "number"
+                        },
+                        "used": {
+                          "type": "boolean"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title",
+                        "fetched",
+                        "relevance_score",
+                        "used"
+                      ]
+                    }
+                  },
+                  "skipped": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "reason": {
+                          "type": "string"
+                        },
+                        "code": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "reason",
+                        "code"
+                      ]
+                    }
+                  },
+                  "steps": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "step": {
+                          "type": "integer"
+                        },
+                        "action": {
+                          "type": "string",
+                          "enum": [
+                            "search",
+                            "read",
+                            "stealth_retry"
+                          ]
+                        },
+                        "target": {
+                          "type": "string"
+                        },
+                        "outcome": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "step",
+                        "action",
+                        "target",
+                        "outcome"
+                      ]
+                    }
+                  },
+                  "steps_used": {
+                    "type": "integer"
+                  },
+                  "urls_read": {
+                    "type": "integer"
+                  },
+                  "stealth_retries": {
+                    "type": "integer"
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                },
+                "required": [
+                  "prompt",
+                  "answer",
+                  "answer_format",
+                  "method",
+                  "provider_used",
+                  "model_used",
+                  "tokens_used",
+                  "sources",
+                  "skipped",
+                  "steps",
+                  "steps_used",
+                  "urls_read",
+                  "stealth_retries",
+                  "notes"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -3982,15 +11739,15 @@ export const mcpCatalog: McpCatalog = {
               },
               "language": {
                 "type": "string",
-                "pattern": "^[a-z]{2}$/i",
+                "pattern": "^[A-Za-z]{2}$",
                 "description": "ISO 639-1 language of the sources searched for (default `en`)."
               },
               "domains": {
+                "maxItems": 10,
                 "type": "array",
                 "items": {
                   "type": "string"
                 },
-                "maxItems": 10,
                 "description": "Search only these domains (and their subdomains), at most 10."
               }
             },
@@ -4003,13 +11760,204 @@ export const mcpCatalog: McpCatalog = {
             "description": "Sources to read (1–10); overrides the depth level."
           },
           "respect_robots": {
-            "type": "boolean",
             "default": true,
+            "type": "boolean",
             "description": "Check robots.txt for the service token before fetching (403, uncharged, when disallowed). false fetches anyway, adds a `warnings` entry and records the override against the API key."
           }
         },
         "required": [
           "research_query"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "research_query": {
+                    "type": "string"
+                  },
+                  "methodology": {
+                    "type": "object",
+                    "properties": {
+                      "queries_run": {
+                        "type": "integer"
+                      },
+                      "queries": {
+                        "type": "array",
+                        "items": {
+                          "type": "string"
+                        }
+                      },
+                      "search_backend": {
+                        "type": "string"
+                      },
+                      "sources_considered": {
+                        "type": "integer"
+                      },
+                      "sources_fetched": {
+                        "type": "integer"
+                      },
+                      "synthesis": {
+                        "type": "string",
+                        "const": "extractive"
+                      },
+                      "llm_used": {
+                        "type": "boolean",
+                        "const": false
+                      }
+                    },
+                    "required": [
+                      "queries_run",
+                      "queries",
+                      "search_backend",
+                      "sources_considered",
+                      "sources_fetched",
+                      "synthesis",
+                      "llm_used"
+                    ]
+                  },
+                  "key_findings": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "text": {
+                          "type": "string"
+                        },
+                        "source_url": {
+                          "type": "string"
+                        },
+                        "source_title": {
+                          "type": "string"
+                        },
+                        "relevance_score": {
+                          "type": "number"
+                        }
+                      },
+                      "required": [
+                        "text",
+                        "source_url",
+                        "source_title",
+                        "relevance_score"
+                      ]
+                    },
+                    "description": "The passages that answer the question, best first."
+                  },
+                  "sources": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "title": {
+                          "type": "string"
+                        },
+                        "snippet": {
+                          "type": "string"
+                        },
+                        "fetched": {
+                          "type": "boolean"
+                        },
+                        "domain": {
+                          "type": "string"
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "title",
+                        "snippet",
+                        "fetched",
+                        "domain"
+                      ]
+                    }
+                  },
+                  "summary": {
+                    "type": "string"
+                  },
+                  "notes": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  },
+                  "researched_at": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "research_query",
+                  "methodology",
+                  "key_findings",
+                  "sources",
+                  "summary",
+                  "notes",
+                  "researched_at"
+                ]
+              },
+              {
+                "type": "object",
+                "properties": {
+                  "preview": {
+                    "type": "string",
+                    "description": "The first characters of the result JSON (at most 1,000)."
+                  },
+                  "result_handle": {
+                    "type": "string",
+                    "description": "Read the whole result with read_result (kept 1 hour)."
+                  },
+                  "total_chars": {
+                    "type": "integer",
+                    "description": "Characters of the whole result JSON."
+                  },
+                  "truncated": {
+                    "type": "boolean",
+                    "const": true
+                  },
+                  "expires_at": {
+                    "type": "string",
+                    "description": "When the stored result is deleted (ISO 8601)."
+                  }
+                },
+                "required": [
+                  "preview",
+                  "result_handle",
+                  "total_chars",
+                  "truncated",
+                  "expires_at"
+                ],
+                "additionalProperties": {}
+              }
+            ]
+          },
+          "credits_used": {
+            "type": "integer"
+          },
+          "credits_remaining": {
+            "type": "integer"
+          },
+          "processing_time": {
+            "type": "number",
+            "description": "Milliseconds"
+          },
+          "warnings": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Present only when the call produced one"
+          }
+        },
+        "required": [
+          "data",
+          "credits_used",
+          "credits_remaining",
+          "processing_time"
         ]
       },
       "annotations": {
@@ -4046,6 +11994,325 @@ export const mcpCatalog: McpCatalog = {
             "description": "The previous page's `next_cursor`."
           }
         }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "targets": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "url": {
+                        "type": "string",
+                        "maxLength": 8192,
+                        "format": "uri",
+                        "description": "Public http(s) page to watch."
+                      },
+                      "selector": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 1000,
+                        "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                      },
+                      "ignore_patterns": {
+                        "type": "array",
+                        "items": {
+                          "type": "string",
+                          "minLength": 1,
+                          "maxLength": 200
+                        },
+                        "maxItems": 20,
+                        "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                      },
+                      "ignore_dates": {
+                        "type": "boolean",
+                        "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
+                      }
+                    },
+                    "required": [
+                      "url"
+                    ],
+                    "description": "One page of a monitor, with its optional noise control."
+                  }
+                },
+                "schedule_cron": {
+                  "type": "string"
+                },
+                "timezone": {
+                  "type": "string"
+                },
+                "notify_emails": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                },
+                "webhook_url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "retention_days": {
+                  "type": "integer"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "active",
+                    "paused"
+                  ]
+                },
+                "next_run_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time",
+                  "description": "Next slot; null when paused."
+                },
+                "last_check_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                },
+                "estimated_credits_per_month": {
+                  "type": "integer",
+                  "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "updated_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "min_change_percent": {
+                  "type": "number",
+                  "description": "Changes below this share of lines are `unchanged`."
+                },
+                "alert_after_failures": {
+                  "type": [
+                    "integer",
+                    "null"
+                  ],
+                  "description": "Failed checks in a row of one target that send `monitor.target.failing`; null: off."
+                },
+                "goal": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Changed pages are judged against it; null: none."
+                },
+                "health": {
+                  "type": "object",
+                  "properties": {
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "ok",
+                        "failing",
+                        "webhook_failing"
+                      ],
+                      "description": "`failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`."
+                    },
+                    "targets": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "url": {
+                            "type": "string"
+                          },
+                          "selector": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          },
+                          "consecutive_failures": {
+                            "type": "integer",
+                            "description": "Checks in a row this target was `error` or `blocked`."
+                          },
+                          "failing_since": {
+                            "type": [
+                              "string",
+                              "null"
+                            ],
+                            "format": "date-time"
+                          },
+                          "error_code": {
+                            "type": [
+                              "string",
+                              "null"
+                            ]
+                          }
+                        },
+                        "required": [
+                          "url",
+                          "selector",
+                          "consecutive_failures",
+                          "failing_since",
+                          "error_code"
+                        ]
+                      }
+                    }
+                  },
+                  "required": [
+                    "status",
+                    "targets"
+                  ]
+                },
+                "last_check": {
+                  "type": [
+                    "object",
+                    "null"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "monitor_id": {
+                      "type": "string"
+                    },
+                    "trigger": {
+                      "type": "string",
+                      "enum": [
+                        "schedule",
+                        "manual"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "running",
+                        "completed",
+                        "failed",
+                        "skipped_overlap",
+                        "insufficient_credits"
+                      ]
+                    },
+                    "started_at": {
+                      "type": "string",
+                      "format": "date-time"
+                    },
+                    "finished_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    },
+                    "summary": {
+                      "type": "object",
+                      "properties": {
+                        "total": {
+                          "type": "integer"
+                        },
+                        "new": {
+                          "type": "integer"
+                        },
+                        "changed": {
+                          "type": "integer"
+                        },
+                        "unchanged": {
+                          "type": "integer"
+                        },
+                        "blocked": {
+                          "type": "integer"
+                        },
+                        "errored": {
+                          "type": "integer"
+                        }
+                      },
+                      "required": [
+                        "total",
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "errored"
+                      ]
+                    },
+                    "credits_reserved": {
+                      "type": "integer"
+                    },
+                    "credits_charged": {
+                      "type": "integer"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "monitor_id",
+                    "trigger",
+                    "status",
+                    "started_at",
+                    "finished_at",
+                    "summary",
+                    "credits_reserved",
+                    "credits_charged",
+                    "error"
+                  ]
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "targets",
+                "schedule_cron",
+                "timezone",
+                "notify_emails",
+                "webhook_url",
+                "retention_days",
+                "status",
+                "next_run_at",
+                "last_check_at",
+                "estimated_credits_per_month",
+                "created_at",
+                "updated_at",
+                "min_change_percent",
+                "alert_after_failures",
+                "goal",
+                "health",
+                "last_check"
+              ],
+              "description": "A monitor in a list: its newest check, never the secret."
+            }
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Pass as `cursor` for the next page; null on the last page."
+          }
+        },
+        "required": [
+          "data",
+          "next_cursor"
+        ]
       },
       "annotations": {
         "title": "List monitors, newest first, each with its last check",
@@ -4204,6 +12471,223 @@ export const mcpCatalog: McpCatalog = {
           "targets"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    },
+                    "ignore_patterns": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 200
+                      },
+                      "maxItems": 20,
+                      "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                    },
+                    "ignore_dates": {
+                      "type": "boolean",
+                      "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor, with its optional noise control."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "min_change_percent": {
+                "type": "number",
+                "description": "Changes below this share of lines are `unchanged`."
+              },
+              "alert_after_failures": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "Failed checks in a row of one target that send `monitor.target.failing`; null: off."
+              },
+              "goal": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Changed pages are judged against it; null: none."
+              },
+              "health": {
+                "type": "object",
+                "properties": {
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "ok",
+                      "failing",
+                      "webhook_failing"
+                    ],
+                    "description": "`failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`."
+                  },
+                  "targets": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "selector": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "consecutive_failures": {
+                          "type": "integer",
+                          "description": "Checks in a row this target was `error` or `blocked`."
+                        },
+                        "failing_since": {
+                          "type": [
+                            "string",
+                            "null"
+                          ],
+                          "format": "date-time"
+                        },
+                        "error_code": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "selector",
+                        "consecutive_failures",
+                        "failing_since",
+                        "error_code"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "status",
+                  "targets"
+                ]
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "min_change_percent",
+              "alert_after_failures",
+              "goal",
+              "health",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Create a monitor (free)"
       },
@@ -4230,6 +12714,223 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    },
+                    "ignore_patterns": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 200
+                      },
+                      "maxItems": 20,
+                      "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                    },
+                    "ignore_dates": {
+                      "type": "boolean",
+                      "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor, with its optional noise control."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "min_change_percent": {
+                "type": "number",
+                "description": "Changes below this share of lines are `unchanged`."
+              },
+              "alert_after_failures": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "Failed checks in a row of one target that send `monitor.target.failing`; null: off."
+              },
+              "goal": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Changed pages are judged against it; null: none."
+              },
+              "health": {
+                "type": "object",
+                "properties": {
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "ok",
+                      "failing",
+                      "webhook_failing"
+                    ],
+                    "description": "`failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`."
+                  },
+                  "targets": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "selector": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "consecutive_failures": {
+                          "type": "integer",
+                          "description": "Checks in a row this target was `error` or `blocked`."
+                        },
+                        "failing_since": {
+                          "type": [
+                            "string",
+                            "null"
+                          ],
+                          "format": "date-time"
+                        },
+                        "error_code": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "selector",
+                        "consecutive_failures",
+                        "failing_since",
+                        "error_code"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "status",
+                  "targets"
+                ]
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "min_change_percent",
+              "alert_after_failures",
+              "goal",
+              "health",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4384,6 +13085,223 @@ export const mcpCatalog: McpCatalog = {
           "id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "targets": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string",
+                      "maxLength": 8192,
+                      "format": "uri",
+                      "description": "Public http(s) page to watch."
+                    },
+                    "selector": {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 1000,
+                      "description": "CSS selector of the part to watch; its text is what is compared. Matching nothing on a check is an `error` page (`SELECTOR_NOT_FOUND`)."
+                    },
+                    "ignore_patterns": {
+                      "type": "array",
+                      "items": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 200
+                      },
+                      "maxItems": 20,
+                      "description": "Up to 20 regular expressions (at most 200 characters, read with the `u` flag, run on a linear-time engine: backreferences and lookaround are refused). Lines of the captured text matching any are left out before hashing and diffing."
+                    },
+                    "ignore_dates": {
+                      "type": "boolean",
+                      "description": "Mask dates, times, relative times (\"3 minutes ago\", \"vor 2 Stunden\") and common counters (\"1,234 views\") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false."
+                    }
+                  },
+                  "required": [
+                    "url"
+                  ],
+                  "description": "One page of a monitor, with its optional noise control."
+                }
+              },
+              "schedule_cron": {
+                "type": "string"
+              },
+              "timezone": {
+                "type": "string"
+              },
+              "notify_emails": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "webhook_url": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "retention_days": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "paused"
+                ]
+              },
+              "next_run_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "Next slot; null when paused."
+              },
+              "last_check_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "estimated_credits_per_month": {
+                "type": "integer",
+                "description": "Times the schedule fires in the next 30 days × targets × 3, computed on create and update."
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "min_change_percent": {
+                "type": "number",
+                "description": "Changes below this share of lines are `unchanged`."
+              },
+              "alert_after_failures": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "description": "Failed checks in a row of one target that send `monitor.target.failing`; null: off."
+              },
+              "goal": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Changed pages are judged against it; null: none."
+              },
+              "health": {
+                "type": "object",
+                "properties": {
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "ok",
+                      "failing",
+                      "webhook_failing"
+                    ],
+                    "description": "`failing`: some target is in a failing streak (at least `alert_after_failures` checks in a row, or one when unset); `webhook_failing`: the newest settled webhook delivery exhausted its retries; otherwise `ok`."
+                  },
+                  "targets": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "properties": {
+                        "url": {
+                          "type": "string"
+                        },
+                        "selector": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        },
+                        "consecutive_failures": {
+                          "type": "integer",
+                          "description": "Checks in a row this target was `error` or `blocked`."
+                        },
+                        "failing_since": {
+                          "type": [
+                            "string",
+                            "null"
+                          ],
+                          "format": "date-time"
+                        },
+                        "error_code": {
+                          "type": [
+                            "string",
+                            "null"
+                          ]
+                        }
+                      },
+                      "required": [
+                        "url",
+                        "selector",
+                        "consecutive_failures",
+                        "failing_since",
+                        "error_code"
+                      ]
+                    }
+                  }
+                },
+                "required": [
+                  "status",
+                  "targets"
+                ]
+              },
+              "webhook_secret": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "targets",
+              "schedule_cron",
+              "timezone",
+              "notify_emails",
+              "webhook_url",
+              "retention_days",
+              "status",
+              "next_run_at",
+              "last_check_at",
+              "estimated_credits_per_month",
+              "created_at",
+              "updated_at",
+              "min_change_percent",
+              "alert_after_failures",
+              "goal",
+              "health",
+              "webhook_secret"
+            ],
+            "description": "A monitor, with its webhook secret (create, GET one, PATCH)."
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Update any subset of a monitor; pause or resume it"
       },
@@ -4412,6 +13330,32 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "deleted": {
+                "type": "boolean",
+                "enum": [
+                  true
+                ]
+              }
+            },
+            "required": [
+              "id",
+              "deleted"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4446,6 +13390,237 @@ export const mcpCatalog: McpCatalog = {
           "id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "monitor_id": {
+                "type": "string"
+              },
+              "trigger": {
+                "type": "string",
+                "enum": [
+                  "schedule",
+                  "manual"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "running",
+                  "completed",
+                  "failed",
+                  "skipped_overlap",
+                  "insufficient_credits"
+                ]
+              },
+              "started_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "finished_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "summary": {
+                "type": "object",
+                "properties": {
+                  "total": {
+                    "type": "integer"
+                  },
+                  "new": {
+                    "type": "integer"
+                  },
+                  "changed": {
+                    "type": "integer"
+                  },
+                  "unchanged": {
+                    "type": "integer"
+                  },
+                  "blocked": {
+                    "type": "integer"
+                  },
+                  "errored": {
+                    "type": "integer"
+                  }
+                },
+                "required": [
+                  "total",
+                  "new",
+                  "changed",
+                  "unchanged",
+                  "blocked",
+                  "errored"
+                ]
+              },
+              "credits_reserved": {
+                "type": "integer"
+              },
+              "credits_charged": {
+                "type": "integer"
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "pages": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    },
+                    "selector": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "error"
+                      ]
+                    },
+                    "change_percent": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "description": "Set on `changed`: (added + removed lines) / (lines before + lines after) × 100."
+                    },
+                    "structural_similarity": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "minimum": 0,
+                      "maximum": 1,
+                      "description": "Set on `changed`: overlap (Jaccard) of the tag-sequence shingles of the two captures; ~0.8 for a page with a fifth removed, under 0.2 for another site."
+                    },
+                    "added_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "removed_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "added_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "At most 20 lines of at most 500 characters."
+                    },
+                    "removed_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "content_hash": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "SHA-256 of the normalised text."
+                    },
+                    "error_code": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "`FETCH_FAILED`, `FETCH_TIMEOUT`, `SELECTOR_NOT_FOUND`, `ROBOTS_DISALLOWED`, `UPSTREAM_HTTP`, `SSRF_BLOCKED`, …"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "blocked_vendor": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "duration_ms": {
+                      "type": "integer"
+                    },
+                    "charged": {
+                      "type": "boolean"
+                    },
+                    "relevant": {
+                      "type": [
+                        "boolean",
+                        "null"
+                      ],
+                      "description": "With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it."
+                    },
+                    "relevance_note": {
+                      "type": "string",
+                      "description": "One sentence: the model's reason, or why it was not judged."
+                    }
+                  },
+                  "required": [
+                    "url",
+                    "selector",
+                    "status",
+                    "change_percent",
+                    "structural_similarity",
+                    "added_count",
+                    "removed_count",
+                    "added_samples",
+                    "removed_samples",
+                    "content_hash",
+                    "error_code",
+                    "error",
+                    "blocked_vendor",
+                    "duration_ms",
+                    "charged"
+                  ]
+                }
+              }
+            },
+            "required": [
+              "id",
+              "monitor_id",
+              "trigger",
+              "status",
+              "started_at",
+              "finished_at",
+              "summary",
+              "credits_reserved",
+              "credits_charged",
+              "error",
+              "pages"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Run one check now (3 credits per new/changed/unchanged page)"
       },
@@ -4474,6 +13649,68 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "The `webhook-id` the test event was sent with."
+              },
+              "event": {
+                "type": "string",
+                "enum": [
+                  "monitor.test"
+                ]
+              },
+              "url": {
+                "type": "string"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "delivered",
+                  "failed"
+                ]
+              },
+              "http_status": {
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "duration_ms": {
+                "type": "integer"
+              },
+              "attempted_at": {
+                "type": "string",
+                "format": "date-time"
+              }
+            },
+            "required": [
+              "id",
+              "event",
+              "url",
+              "status",
+              "http_status",
+              "error",
+              "duration_ms",
+              "attempted_at"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4512,6 +13749,85 @@ export const mcpCatalog: McpCatalog = {
           "id",
           "check_id",
           "delivery_id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "description": "Also the `webhook-id` header of every attempt."
+              },
+              "event": {
+                "type": "string",
+                "enum": [
+                  "monitor.page",
+                  "monitor.check.completed",
+                  "monitor.target.failing",
+                  "monitor.target.recovered",
+                  "monitor.test"
+                ]
+              },
+              "url": {
+                "type": "string"
+              },
+              "attempts": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "pending",
+                  "retrying",
+                  "delivered",
+                  "failed"
+                ]
+              },
+              "http_status": {
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "delivered_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "next_attempt_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            },
+            "required": [
+              "id",
+              "event",
+              "url",
+              "attempts",
+              "status",
+              "http_status",
+              "error",
+              "delivered_at",
+              "next_attempt_at"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {
@@ -4558,6 +13874,122 @@ export const mcpCatalog: McpCatalog = {
           "id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": [
+                "object",
+                "null"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "monitor_id": {
+                  "type": "string"
+                },
+                "trigger": {
+                  "type": "string",
+                  "enum": [
+                    "schedule",
+                    "manual"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "completed",
+                    "failed",
+                    "skipped_overlap",
+                    "insufficient_credits"
+                  ]
+                },
+                "started_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "finished_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                },
+                "summary": {
+                  "type": "object",
+                  "properties": {
+                    "total": {
+                      "type": "integer"
+                    },
+                    "new": {
+                      "type": "integer"
+                    },
+                    "changed": {
+                      "type": "integer"
+                    },
+                    "unchanged": {
+                      "type": "integer"
+                    },
+                    "blocked": {
+                      "type": "integer"
+                    },
+                    "errored": {
+                      "type": "integer"
+                    }
+                  },
+                  "required": [
+                    "total",
+                    "new",
+                    "changed",
+                    "unchanged",
+                    "blocked",
+                    "errored"
+                  ]
+                },
+                "credits_reserved": {
+                  "type": "integer"
+                },
+                "credits_charged": {
+                  "type": "integer"
+                },
+                "error": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              },
+              "required": [
+                "id",
+                "monitor_id",
+                "trigger",
+                "status",
+                "started_at",
+                "finished_at",
+                "summary",
+                "credits_reserved",
+                "credits_charged",
+                "error"
+              ]
+            }
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Pass as `cursor` for the next page; null on the last page."
+          }
+        },
+        "required": [
+          "data",
+          "next_cursor"
+        ]
+      },
       "annotations": {
         "title": "Check history, newest first, without pages",
         "readOnlyHint": true
@@ -4596,6 +14028,312 @@ export const mcpCatalog: McpCatalog = {
           "check_id"
         ]
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "monitor_id": {
+                "type": "string"
+              },
+              "trigger": {
+                "type": "string",
+                "enum": [
+                  "schedule",
+                  "manual"
+                ]
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "running",
+                  "completed",
+                  "failed",
+                  "skipped_overlap",
+                  "insufficient_credits"
+                ]
+              },
+              "started_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "finished_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "summary": {
+                "type": "object",
+                "properties": {
+                  "total": {
+                    "type": "integer"
+                  },
+                  "new": {
+                    "type": "integer"
+                  },
+                  "changed": {
+                    "type": "integer"
+                  },
+                  "unchanged": {
+                    "type": "integer"
+                  },
+                  "blocked": {
+                    "type": "integer"
+                  },
+                  "errored": {
+                    "type": "integer"
+                  }
+                },
+                "required": [
+                  "total",
+                  "new",
+                  "changed",
+                  "unchanged",
+                  "blocked",
+                  "errored"
+                ]
+              },
+              "credits_reserved": {
+                "type": "integer"
+              },
+              "credits_charged": {
+                "type": "integer"
+              },
+              "error": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "pages": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "url": {
+                      "type": "string"
+                    },
+                    "selector": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "new",
+                        "changed",
+                        "unchanged",
+                        "blocked",
+                        "error"
+                      ]
+                    },
+                    "change_percent": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "description": "Set on `changed`: (added + removed lines) / (lines before + lines after) × 100."
+                    },
+                    "structural_similarity": {
+                      "type": [
+                        "number",
+                        "null"
+                      ],
+                      "minimum": 0,
+                      "maximum": 1,
+                      "description": "Set on `changed`: overlap (Jaccard) of the tag-sequence shingles of the two captures; ~0.8 for a page with a fifth removed, under 0.2 for another site."
+                    },
+                    "added_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "removed_count": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "added_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      },
+                      "description": "At most 20 lines of at most 500 characters."
+                    },
+                    "removed_samples": {
+                      "type": "array",
+                      "items": {
+                        "type": "string"
+                      }
+                    },
+                    "content_hash": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "SHA-256 of the normalised text."
+                    },
+                    "error_code": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "`FETCH_FAILED`, `FETCH_TIMEOUT`, `SELECTOR_NOT_FOUND`, `ROBOTS_DISALLOWED`, `UPSTREAM_HTTP`, `SSRF_BLOCKED`, …"
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "blocked_vendor": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "duration_ms": {
+                      "type": "integer"
+                    },
+                    "charged": {
+                      "type": "boolean"
+                    },
+                    "relevant": {
+                      "type": [
+                        "boolean",
+                        "null"
+                      ],
+                      "description": "With a monitor `goal`, on `changed` pages: whether the change matters for it; null when no model judged it."
+                    },
+                    "relevance_note": {
+                      "type": "string",
+                      "description": "One sentence: the model's reason, or why it was not judged."
+                    }
+                  },
+                  "required": [
+                    "url",
+                    "selector",
+                    "status",
+                    "change_percent",
+                    "structural_similarity",
+                    "added_count",
+                    "removed_count",
+                    "added_samples",
+                    "removed_samples",
+                    "content_hash",
+                    "error_code",
+                    "error",
+                    "blocked_vendor",
+                    "duration_ms",
+                    "charged"
+                  ]
+                }
+              },
+              "deliveries": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "description": "Also the `webhook-id` header of every attempt."
+                    },
+                    "event": {
+                      "type": "string",
+                      "enum": [
+                        "monitor.page",
+                        "monitor.check.completed",
+                        "monitor.target.failing",
+                        "monitor.target.recovered",
+                        "monitor.test"
+                      ]
+                    },
+                    "url": {
+                      "type": "string"
+                    },
+                    "attempts": {
+                      "type": "integer"
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "retrying",
+                        "delivered",
+                        "failed"
+                      ]
+                    },
+                    "http_status": {
+                      "type": [
+                        "integer",
+                        "null"
+                      ]
+                    },
+                    "error": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "delivered_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    },
+                    "next_attempt_at": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "format": "date-time"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "event",
+                    "url",
+                    "attempts",
+                    "status",
+                    "http_status",
+                    "error",
+                    "delivered_at",
+                    "next_attempt_at"
+                  ]
+                }
+              }
+            },
+            "required": [
+              "id",
+              "monitor_id",
+              "trigger",
+              "status",
+              "started_at",
+              "finished_at",
+              "summary",
+              "credits_reserved",
+              "credits_charged",
+              "error",
+              "pages",
+              "deliveries"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "One check with its pages and webhook deliveries",
         "readOnlyHint": true
@@ -4632,6 +14370,128 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "from": {
+                "type": "string",
+                "format": "date"
+              },
+              "to": {
+                "type": "string",
+                "format": "date"
+              },
+              "balance": {
+                "type": "integer",
+                "description": "Spendable credits now."
+              },
+              "plan": {
+                "type": "string"
+              },
+              "credits": {
+                "type": "integer",
+                "description": "Credits used over the range."
+              },
+              "calls": {
+                "type": "integer",
+                "description": "Calls over the range."
+              },
+              "tools": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "tool": {
+                      "type": "string",
+                      "description": "Tool name; monitor checks are `track_changes`."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer",
+                      "description": "Settled calls, failed ones (0 credits) included."
+                    }
+                  },
+                  "required": [
+                    "tool",
+                    "credits",
+                    "calls"
+                  ]
+                },
+                "description": "Totals per tool over the range, most credits first."
+              },
+              "days": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "date": {
+                      "type": "string",
+                      "format": "date",
+                      "description": "UTC day."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer"
+                    },
+                    "tools": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "tool": {
+                            "type": "string",
+                            "description": "Tool name; monitor checks are `track_changes`."
+                          },
+                          "credits": {
+                            "type": "integer"
+                          },
+                          "calls": {
+                            "type": "integer",
+                            "description": "Settled calls, failed ones (0 credits) included."
+                          }
+                        },
+                        "required": [
+                          "tool",
+                          "credits",
+                          "calls"
+                        ]
+                      },
+                      "description": "The tools called that day; empty on a day without calls."
+                    }
+                  },
+                  "required": [
+                    "date",
+                    "credits",
+                    "calls",
+                    "tools"
+                  ]
+                },
+                "description": "Every day of the range, in order, zeros included."
+              }
+            },
+            "required": [
+              "from",
+              "to",
+              "balance",
+              "plan",
+              "credits",
+              "calls",
+              "tools",
+              "days"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Credits and calls per day and per tool, with the balance and plan (free)",
         "readOnlyHint": true
@@ -4656,6 +14516,71 @@ export const mcpCatalog: McpCatalog = {
       "inputSchema": {
         "type": "object",
         "properties": {}
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "hint": {
+                  "type": "string",
+                  "description": "The first and last characters, never the key."
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "active",
+                    "revoked"
+                  ]
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time"
+                },
+                "last_used_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time",
+                  "description": "The key’s last metered tool call."
+                },
+                "revoked_at": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              },
+              "required": [
+                "id",
+                "name",
+                "hint",
+                "status",
+                "created_at",
+                "last_used_at",
+                "revoked_at"
+              ]
+            },
+            "description": "Every key of the account, revoked ones too, newest first."
+          }
+        },
+        "required": [
+          "data"
+        ]
       },
       "annotations": {
         "title": "List the account’s API keys, revoked ones too (free)",
@@ -4686,6 +14611,72 @@ export const mcpCatalog: McpCatalog = {
           }
         }
       },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "hint": {
+                "type": "string",
+                "description": "The first and last characters, never the key."
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "revoked"
+                ]
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "last_used_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "The key’s last metered tool call."
+              },
+              "revoked_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              },
+              "key": {
+                "type": "string",
+                "description": "The key itself: shown in this answer only, never again."
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "hint",
+              "status",
+              "created_at",
+              "last_used_at",
+              "revoked_at",
+              "key"
+            ]
+          }
+        },
+        "required": [
+          "data"
+        ]
+      },
       "annotations": {
         "title": "Create an API key for the account (free); the key is shown in this answer only"
       },
@@ -4712,6 +14703,67 @@ export const mcpCatalog: McpCatalog = {
         },
         "required": [
           "id"
+        ]
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "hint": {
+                "type": "string",
+                "description": "The first and last characters, never the key."
+              },
+              "status": {
+                "type": "string",
+                "enum": [
+                  "active",
+                  "revoked"
+                ]
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "last_used_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time",
+                "description": "The key’s last metered tool call."
+              },
+              "revoked_at": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date-time"
+              }
+            },
+            "required": [
+              "id",
+              "name",
+              "hint",
+              "status",
+              "created_at",
+              "last_used_at",
+              "revoked_at"
+            ]
+          }
+        },
+        "required": [
+          "data"
         ]
       },
       "annotations": {

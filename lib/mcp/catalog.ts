@@ -10,6 +10,11 @@ export interface McpToolEntry {
     string,
     unknown
   >;
+  /**
+   * JSON Schema of `structuredContent` in a successful result: the REST 200 envelope without
+   * `success`, a tool's `data` being its result or the stored-result handle the cap answers with.
+   */
+  outputSchema?: { type: 'object' } & Record<string, unknown>;
   annotations: {
     title: string;
     readOnlyHint?: boolean;

@@ -1,7 +1,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { AppEnv } from '../app/env.js';
-import { authenticate } from '../app/middleware/authenticate.js';
+import { authenticate, presentedApiKey } from '../app/middleware/authenticate.js';
 import { provideServices } from '../app/middleware/services.js';
 import { ApiError } from '../errors/api-error.js';
 import type { Services } from '../services.js';
@@ -27,13 +27,6 @@ export interface McpOptions {
   dispatchTimeoutMs?: number;
 }
 
-/** The key the caller authenticated with, as `authenticate` read it: X-API-Key, else a Bearer token. */
-function callerKey(c: Context<AppEnv>): string {
-  const header = c.req.header('x-api-key')?.trim();
-  if (header) return header;
-  return c.req.header('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? '';
-}
-
 /**
  * Serves MCP over Streamable HTTP at /mcp, stateless: each POST gets a fresh server and transport
  * and a JSON answer (no SSE stream), so it runs unchanged in a Lambda. GET (a server-to-client
@@ -52,13 +45,13 @@ export function mountMcp(app: Hono<AppEnv>, options: McpOptions): void {
       },
     );
   });
-  app.post(MCP_PATH, provideServices(options.services), authenticate({ acceptBearer: true }), async (c) => {
+  app.post(MCP_PATH, provideServices(options.services), authenticate, async (c) => {
     const read = await readMcpMessages(c);
     if ('refusal' in read) return read.refusal;
     await countMcpMessages(c, read.body);
     const services = c.get('services');
     const server = createMcpServer(catalog, {
-      apiKey: callerKey(c),
+      apiKey: presentedApiKey(c) ?? '',
       accountId: c.get('caller').account.id,
       origin: options.origin ?? new URL(c.req.url).origin,
       dispatch,

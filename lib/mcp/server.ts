@@ -35,11 +35,12 @@ export function createMcpServer(catalog: McpCatalog, context: McpCallContext): S
   });
   const byName = new Map(catalog.tools.map((entry) => [entry.name, entry]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: catalog.tools.map(({ name, title, description, inputSchema, annotations }) => ({
+    tools: catalog.tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,
       title,
       description,
       inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
       annotations,
     })),
   }));

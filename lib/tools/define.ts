@@ -34,8 +34,15 @@ export type AnyToolSchema = z.ZodObject<any>;
  */
 type PriceOf<I> = { bivariant(input: I): number }['bivariant'];
 
+/**
+ * What a tool works on, in the README's order: the group it is listed under in /docs and the README.
+ * `sites` covers sites, batches and documents.
+ */
+export type ToolKind = 'pages' | 'sites' | 'browsers' | 'providers' | 'templates';
+
 export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unknown> {
   name: string;
+  kind: ToolKind;
   /** One line for the catalog and the OpenAPI summary. */
   summary: string;
   description: string;
@@ -61,6 +68,13 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   pricingNotes?: string[];
   schema: S;
   example: z.input<S>;
+  /**
+   * The shape of `data` in a 200, in zod beside the request schema: published as the OpenAPI 200
+   * `data`, the self-description's `response_schema` and MCP `outputSchema`, typed in both SDKs, and
+   * every result the tests receive is parsed with it, so a result that drifts from it fails. Fields a
+   * call may leave out are optional; objects are not strict, so a new field is not a break.
+   */
+  result: z.ZodType;
   run(ctx: ToolContext, input: z.output<S>): Promise<ToolOutcome<T>>;
   /**
    * Requests per second per key on this tool, per plan, where the tool's reference sets its own

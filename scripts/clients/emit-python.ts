@@ -4,7 +4,67 @@ import type { Operation } from './operations.js';
 import { PythonTypes, pythonArgumentName, pythonString } from './python-types.js';
 import { type TypeNode, toTypeNode } from './schema-ir.js';
 
-const TYPING_IMPORTS = 'from typing import Any, Dict, List, Literal, Optional, TypedDict, Union';
+const TYPING_IMPORTS = 'from typing import Any, Dict, Iterator, List, Literal, Optional, TypedDict, Union';
+
+/**
+ * Conveniences over the generated methods, emitted only when the operations they read exist: every
+ * item of the paged lists as an iterator, and waiting for a check to leave `running`.
+ */
+function helperMethods(model: ClientModel): string[] {
+  const has = (name: string) => model.operations.some((operation) => operation.names.python === name);
+  const helpers: string[] = [];
+  if (has('list_monitors')) {
+    helpers.push(`    def iterate_monitors(
+        self, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(lambda cursor: self.list_monitors(limit=limit, cursor=cursor, request_options=request_options))
+`);
+  }
+  if (has('list_monitor_checks')) {
+    helpers.push(`    def iterate_checks(
+        self, monitor_id: str, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every check of a monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(
+            lambda cursor: self.list_monitor_checks(monitor_id, limit=limit, cursor=cursor, request_options=request_options)
+        )
+`);
+  }
+  if (has('get_batch_results')) {
+    helpers.push(`    def iterate_batch_results(
+        self, *, batchId: str, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every result of a stored batch, page after page (1 credit per page)."""
+        return every_numbered_item(
+            lambda page: self.get_batch_results(batchId=batchId, page=page, limit=limit, request_options=request_options)
+        )
+`);
+  }
+  if (has('get_monitor_check')) {
+    helpers.push(`    def wait_for_check(
+        self,
+        monitor_id: str,
+        check_id: str,
+        *,
+        interval: float = 2.0,
+        timeout: float = 300.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> GetMonitorCheckResponse:
+        """Reads a check until it leaves \`\`running\`\`, then returns it with its pages.
+
+        Raises APITimeoutError when it is still running after \`\`timeout\`\` seconds.
+        """
+        return poll_until(
+            lambda: self.get_monitor_check(monitor_id, check_id, request_options=request_options),
+            lambda check: check["data"]["status"] != "running",
+            interval,
+            timeout,
+        )
+`);
+  }
+  return helpers;
+}
 
 function docstring(lines: string[], indent: string): string {
   const text = lines
@@ -179,6 +239,7 @@ export function emitPythonClient(model: ClientModel): string {
     TYPING_IMPORTS,
     '',
     'from ._http import BaseClient, OperationSpec, RequestOptions',
+    'from ._paging import every_item, every_numbered_item, poll_until',
     `from .types import (\n${imported}\n)`,
     '',
     '# The tools this SDK was generated against, in the catalog order.',
@@ -198,6 +259,8 @@ export function emitPythonClient(model: ClientModel): string {
       ],
       '    ',
     ),
-    [...tools, ...endpoints].map((operation) => method(operation, module)).join('\n'),
+    [...[...tools, ...endpoints].map((operation) => method(operation, module)), ...helperMethods(model)].join(
+      '\n',
+    ),
   ].join('\n');
 }

@@ -126,7 +126,7 @@ function method(operation: Operation): string {
   const inputParam = hasRequired(args) ? `input: T.${names.type}Input` : `input: T.${names.type}Input = {}`;
   const result = `Promise<T.${names.type}Response>`;
   if (operation.kind === 'tool') {
-    return `${doc}  ${names.typescript}(${inputParam}, options?: RequestOptions): ${result} {\n    return this.callTool(${JSON.stringify(names.mcp)}, input, options) as ${result};\n  }\n`;
+    return `${doc}  ${names.typescript}(${inputParam}, options?: RequestOptions): ${result} {\n    return this.callTool<T.${names.type}Response>(${JSON.stringify(names.mcp)}, input, options);\n  }\n`;
   }
   const pathParams = operation.spec.pathParams.map((name) => ({
     name,
@@ -140,6 +140,41 @@ function method(operation: Operation): string {
   return `${doc}  ${names.typescript}(${signature}): ${result} {\n    return this.request<T.${names.type}Response>(OPERATIONS.${names.typescript}, ${argsObject}, options);\n  }\n`;
 }
 
+/**
+ * Conveniences over the generated methods, emitted only when the operations they read exist: every
+ * item of the paged lists (monitors, a monitor's checks, a batch's results) as an async iterator,
+ * and waiting for a check to leave `running`.
+ */
+function helperMethods(model: ClientModel): string[] {
+  const has = (name: string) => model.operations.some((operation) => operation.names.typescript === name);
+  const helpers: string[] = [];
+  if (has('listMonitors')) {
+    helpers.push(`${jsDoc(['Every monitor, newest first: pages are fetched as the loop goes on.'], '  ')}  iterateMonitors(input: Omit<T.ListMonitorsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorsResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitors({ ...input, cursor }, options));
+  }
+`);
+  }
+  if (has('listMonitorChecks')) {
+    helpers.push(`${jsDoc(['Every check of a monitor, newest first: pages are fetched as the loop goes on.'], '  ')}  iterateChecks(monitorId: string, input: Omit<T.ListMonitorChecksInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorChecksResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitorChecks(monitorId, { ...input, cursor }, options));
+  }
+`);
+  }
+  if (has('getBatchResults')) {
+    helpers.push(`${jsDoc(['Every result of a stored batch, page after page (1 credit per page).'], '  ')}  iterateBatchResults(input: Omit<T.GetBatchResultsInput, 'page'>, options?: RequestOptions): AsyncGenerator<T.GetBatchResultsResult['results'][number]> {
+    return everyNumberedItem((page) => this.getBatchResults({ ...input, page }, options));
+  }
+`);
+  }
+  if (has('getMonitorCheck')) {
+    helpers.push(`${jsDoc(['Reads a check until it leaves `running` (a run started with runMonitor or by the schedule), then returns it with its pages.'], '  ')}  waitForCheck(monitorId: string, checkId: string, wait: WaitOptions = {}, options?: RequestOptions): Promise<T.GetMonitorCheckResponse> {
+    return pollUntil(() => this.getMonitorCheck(monitorId, checkId, options), (check) => check.data.status !== 'running', wait);
+  }
+`);
+  }
+  return helpers;
+}
+
 export function emitClient(model: ClientModel): string {
   const endpoints = model.operations.filter((operation) => operation.kind === 'endpoint');
   const tools = model.operations.filter((operation) => operation.kind === 'tool');
@@ -150,6 +185,7 @@ export function emitClient(model: ClientModel): string {
     model.header('//'),
     "import { BaseClient, type RequestOptions } from '../core/base-client.js';",
     "import type { OperationSpec } from '../core/operation.js';",
+    "import { everyItem, everyNumberedItem, pollUntil, type WaitOptions } from '../core/paging.js';",
     "import type * as T from './types.js';",
     '',
     `${jsDoc(['The tools this SDK was generated against, in the catalog order.'], '')}export const TOOL_NAMES = ${JSON.stringify(tools.map((operation) => operation.names.mcp))} as const;`,
@@ -165,7 +201,7 @@ export function emitClient(model: ClientModel): string {
       '',
     ).trimEnd(),
     'export class WebExtractionClient extends BaseClient {',
-    [...tools, ...endpoints].map(method).join('\n').trimEnd(),
+    [...[...tools, ...endpoints].map(method), ...helperMethods(model)].join('\n').trimEnd(),
     '}',
     '',
   ].join('\n');

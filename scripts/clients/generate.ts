@@ -1,3 +1,4 @@
+import { emitPythonExamples, emitTypescriptExamples } from './emit-examples.js';
 import { emitPythonClient, emitPythonTypes } from './emit-python.js';
 import { emitClient, emitTypes } from './emit-typescript.js';
 import { mcpCatalogOf } from './mcp-catalog.js';
@@ -11,6 +12,8 @@ export const GENERATED_PATHS = {
   pythonTypes: 'sdk/python/web_extraction/types.py',
   pythonClient: 'sdk/python/web_extraction/client.py',
   mcpCatalog: 'lib/mcp/catalog.generated.ts',
+  typescriptExamples: 'sdk/typescript/examples/tools.ts',
+  pythonExamples: 'sdk/python/examples/tools.py',
 } as const;
 
 function emitMcpCatalog(document: OpenApiDocument, header: string): string {
@@ -27,5 +30,7 @@ export function generateClientFiles(document: OpenApiDocument): Record<string, s
     [GENERATED_PATHS.pythonTypes]: emitPythonTypes(model),
     [GENERATED_PATHS.pythonClient]: emitPythonClient(model),
     [GENERATED_PATHS.mcpCatalog]: emitMcpCatalog(document, model.header('//')),
+    [GENERATED_PATHS.typescriptExamples]: emitTypescriptExamples(model),
+    [GENERATED_PATHS.pythonExamples]: emitPythonExamples(model),
   };
 }

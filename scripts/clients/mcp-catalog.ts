@@ -1,5 +1,5 @@
 import type { McpCatalog, McpToolEntry } from '../../lib/mcp/catalog.js';
-import { type OpenApiDocument, operationsOf } from './operations.js';
+import { type OpenApiDocument, type Operation, operationsOf } from './operations.js';
 import type { JsonSchema } from './schema-ir.js';
 
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs']);
@@ -44,17 +44,44 @@ function selfContained(schema: unknown, document: OpenApiDocument, expanding: st
   return out;
 }
 
+/**
+ * What a successful call's `structuredContent` holds: the 200 envelope without `success` (which
+ * `isError` says), a tool's `data` widened to the stored-result handle the MCP cap may answer with.
+ * Only for an envelope the document types; an untyped one gets no outputSchema.
+ */
+function outputSchemaOf(operation: Operation, document: OpenApiDocument): McpToolEntry['outputSchema'] {
+  const response = selfContained(operation.response, document) as JsonSchema | null;
+  if (response?.type !== 'object' || !response.properties?.success) return undefined;
+  const { success: _success, ...properties } = response.properties;
+  const data = properties.data;
+  if (!data || (data.type === 'object' && data.additionalProperties && !data.properties)) return undefined;
+  if (operation.kind === 'tool') {
+    properties.data = {
+      anyOf: [data, selfContained({ $ref: '#/components/schemas/StoredResult' }, document)],
+    };
+  }
+  const { additionalProperties: _closed, ...open } = response;
+  return {
+    ...open,
+    type: 'object',
+    properties,
+    required: (response.required ?? []).filter((name: string) => name !== 'success'),
+  };
+}
+
 /** The MCP tool list: every operation of the document under its own name, from the same model as the SDKs. */
 export function mcpCatalogOf(document: OpenApiDocument): McpCatalog {
   const tools = operationsOf(document).map((operation): McpToolEntry => {
     const title = operation.summary || operation.names.mcp;
     const { method } = operation.spec;
     const inputSchema = selfContained(operation.input, document) as McpToolEntry['inputSchema'];
+    const outputSchema = outputSchemaOf(operation, document);
     return {
       name: operation.names.mcp,
       title,
       description: operation.description || title,
       inputSchema,
+      ...(outputSchema ? { outputSchema } : {}),
       annotations: {
         title,
         ...(operation.kind === 'tool' ? { openWorldHint: true } : {}),

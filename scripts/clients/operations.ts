@@ -33,6 +33,8 @@ export interface Operation {
   input: JsonSchema;
   /** Schema of the first 2xx JSON answer, as written (a `$ref` stays one). */
   response: JsonSchema | null;
+  /** The request body's documented example, when it has one. */
+  example: unknown;
 }
 
 export const TOOLS_PREFIX = '/api/v1/tools/';
@@ -108,6 +110,9 @@ function inputOf(parameters: Parameter[], body: JsonSchema | null, bodyRequired:
       if (bodyRequired) required.push('body');
     }
   }
+  // A body that is the whole input (every tool's) is published as it stands, so MCP's inputSchema
+  // is the request schema itself, description and all, not a copy rebuilt from its properties.
+  if (mode === 'fields' && parameters.length === 0 && body) return { input: body, mode };
   const input: JsonSchema = { type: 'object', properties };
   if (required.length > 0) input.required = required;
   if (mode === 'fields' && body?.additionalProperties !== undefined) {
@@ -159,6 +164,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         body,
         input,
         response: firstSuccess(operation),
+        example: requestBody?.content?.['application/json']?.example,
       });
     }
   }

@@ -113,6 +113,8 @@ describe('tools/call', () => {
       expect(payload.credits_remaining).toBe(rest.body.credits_remaining);
       expect(payload.data).toEqual(rest.body.data);
       expect(payload).not.toHaveProperty('success');
+      // The official client has already checked structuredContent against the listed outputSchema.
+      expect(result.structuredContent).toEqual(payload);
       expect((result._meta as { request_id: string }).request_id).toMatch(/^req_/);
     }
     expect(await viaMcp.balance()).toBe(100 - 4 - 1);
@@ -135,6 +137,7 @@ describe('tools/call', () => {
       arguments: { content: text, max_sentences: 99 },
     });
     expect(result.isError).toBe(true);
+    expect(result).not.toHaveProperty('structuredContent');
     const payload = payloadOf(result);
     expect(payload).toMatchObject({ status: 400, error: { code: 'VALIDATION_ERROR' } });
     expect(payload.error.details).toEqual([{ field: 'max_sentences', message: expect.any(String) }]);

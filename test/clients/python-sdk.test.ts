@@ -131,10 +131,34 @@ describe('the Python SDK (system python3, imported from sdk/python)', () => {
     expect(report.got).toEqual(report.created);
     expect(report.first_page).toMatchObject({ data: [{ id }], next_cursor: id });
     expect(report.all).toBe(2);
+    expect(report.iterated).toHaveLength(2);
+    expect(report.iterated).toContain(id);
     expect(report.updated).toBe('paused');
     expect(report.deleted).toEqual({ success: true, data: { id, deleted: true } });
     expect(report.after_delete).toMatchObject({ type: 'NotFoundError', status: 404, code: 'NOT_FOUND' });
     expect(report.invalid).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(await account.balance()).toBe(0);
+  });
+
+  it('waits for a check to leave running with wait_for_check, and gives up after its timeout', async () => {
+    const report = await python('wait_for_check', {});
+    expect(report).toEqual({
+      status: 'completed',
+      reads: 3,
+      path: '/api/v1/monitors/mon_1/checks/chk_1',
+      timeout: 'APITimeoutError',
+    });
+  });
+
+  it('compiles the generated per-tool examples, which name every tool', async () => {
+    const file = join(ROOT, 'sdk/python/examples/tools.py');
+    await run('python3', [
+      '-c',
+      `import ast, sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')`,
+      file,
+    ]);
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(file, 'utf8');
+    for (const tool of tools) expect(text).toContain(`client.${tool.name}(`);
   });
 });

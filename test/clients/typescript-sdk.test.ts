@@ -1,8 +1,9 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { tools } from '../../lib/tools/registry.js';
 import { operationsOf } from '../../scripts/clients/operations.js';
-import { readStoredResult } from '../../sdk/typescript/src/core/stored-results.js';
+import { isStoredResult, readStoredResult } from '../../sdk/typescript/src/core/stored-results.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -150,6 +151,7 @@ describe('the TypeScript SDK against the running service', () => {
     const input = { url: harness.pageUrl('/big'), format: 'text' as const, max_inline_chars: 1_000 };
     const stored = await client.fetchUrl(input);
     expect(stored.data).toMatchObject({ truncated: true, result_handle: expect.stringMatching(/^res_/) });
+    if (!isStoredResult(stored.data)) throw new Error('expected a stored result');
 
     const whole = await client.fetchUrl(input, { resolveStoredResults: true });
     expect(whole.credits_used).toBe(2);
@@ -159,12 +161,12 @@ describe('the TypeScript SDK against the running service', () => {
 
     const paged = await readStoredResult(
       (read) => client.callTool('read_result', read),
-      stored.data.result_handle as string,
+      stored.data.result_handle,
       50_000,
     );
     const first = paged.value as { url: string; content: string };
     expect([first.url, first.content]).toEqual([whole.data.url, whole.data.content]);
-    expect(paged.creditsUsed).toBe(Math.ceil((stored.data.total_chars as number) / 50_000));
+    expect(paged.creditsUsed).toBe(Math.ceil(stored.data.total_chars / 50_000));
     expect(await account.balance()).toBe(paged.creditsRemaining);
   });
 
@@ -216,5 +218,54 @@ describe('the TypeScript SDK against the running service', () => {
     }
     const closed = new WebExtractionClient({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}` });
     expect(await rejection(closed.summarizeContent({ content: text }))).toBeInstanceOf(APIConnectionError);
+  });
+
+  it('iterates every monitor across pages, fetching the next page only as the loop needs it', async () => {
+    const account = await harness.account({ credits: 5 });
+    const client = clientFor(account.key);
+    const created: string[] = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      created.push(
+        (await client.createMonitor({ name, targets: [{ url: 'https://example.com/' }] })).data.id,
+      );
+    }
+    const seen: string[] = [];
+    for await (const monitor of client.iterateMonitors({ limit: 1 })) seen.push(monitor.id);
+    expect(seen.sort()).toEqual([...created].sort());
+    expect(await account.balance()).toBe(5);
+  });
+
+  it('waits for a check to leave running, and gives up after its timeout', async () => {
+    let reads = 0;
+    const server = createHttpServer((request, response) => {
+      reads += 1;
+      const status = request.url?.endsWith('/chk_slow') || reads < 3 ? 'running' : 'completed';
+      response.setHeader('Content-Type', 'application/json');
+      response.end(JSON.stringify({ success: true, data: { id: 'chk_1', status, pages: [] } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = new WebExtractionClient({ apiKey: 'k', baseUrl: `http://127.0.0.1:${port}` });
+      const check = await client.waitForCheck('mon_1', 'chk_1', { intervalMs: 10 });
+      expect(check.data.status).toBe('completed');
+      expect(reads).toBe(3);
+      const stuck = client.waitForCheck('mon_1', 'chk_slow', { intervalMs: 10, timeoutMs: 50 });
+      expect(await rejection(stuck)).toBeInstanceOf(APITimeoutError);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('types each tool result, so a script reads data fields with their types', () => {
+    expectTypeOf<
+      Awaited<ReturnType<WebExtractionClient['extractText']>>['data']['word_count']
+    >().toEqualTypeOf<number>();
+    expectTypeOf<
+      Awaited<ReturnType<WebExtractionClient['fetchUrl']>>['data']['status_code']
+    >().toEqualTypeOf<number>();
+    expectTypeOf<Awaited<ReturnType<WebExtractionClient['mapSite']>>['data']['pages']>().toEqualTypeOf<
+      string[]
+    >();
   });
 });

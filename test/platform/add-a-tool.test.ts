@@ -19,6 +19,7 @@ import { type Harness, startHarness } from '../support/harness.js';
 // Step 1: what lib/tools/<tool-name>/index.ts would export.
 const countLettersTool = defineTool({
   name: 'count_letters',
+  kind: 'pages',
   summary: 'How many letters a text has.',
   description: 'Counts the letters (any script) of `text`; a throwaway tool for the README steps.',
   price: 1,
@@ -28,6 +29,7 @@ const countLettersTool = defineTool({
     text: z.string().min(1).max(1000).openapi({ description: 'The text to count.', example: 'Hello' }),
   }),
   example: { text: 'Hello, world' },
+  result: z.object({ letters: z.number().int().openapi({ description: 'Letters in `text`.' }) }),
   async run(_ctx, input) {
     return { data: { letters: input.text.match(/\p{L}/gu)?.length ?? 0 } };
   },

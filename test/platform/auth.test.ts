@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceRoutes } from '../../lib/app/service-routes.js';
 import { revokeApiKey } from '../../lib/auth/accounts.js';
 import { generateApiKey, isWellFormedApiKey } from '../../lib/auth/api-key.js';
 import { forgetCachedKey } from '../../lib/auth/verify-key.js';
@@ -10,7 +11,7 @@ import { probeTool } from '../support/probe-tool.js';
 const devKey = `local-dev-key-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 let harness: Harness;
 beforeAll(async () => {
-  harness = await startHarness({ tools: [probeTool], env: { DEV_API_KEY: devKey } });
+  harness = await startHarness({ tools: [probeTool], env: { DEV_API_KEY: devKey }, mounts: serviceRoutes });
 });
 afterAll(() => harness.close());
 
@@ -48,11 +49,46 @@ describe('API keys', () => {
     expect(await account.balance()).toBe(9);
   });
 
-  it('does not take a Bearer token on tool paths (only the monitors API does)', async () => {
-    const account = await harness.account();
+  it('takes the key as Authorization: Bearer on tool paths too, and charges the same', async () => {
+    const account = await harness.account({ credits: 10 });
     const res = await harness.call('POST', '/api/v1/tools/probe', {
       body: { hold: 1 },
       headers: { Authorization: `Bearer ${account.key}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await account.balance()).toBe(9);
+  });
+
+  it('accepts the same key sent both ways', async () => {
+    const account = await harness.account({ credits: 10 });
+    const res = await harness.call('POST', '/api/v1/tools/probe', {
+      key: account.key,
+      body: { hold: 1 },
+      headers: { Authorization: `bearer ${account.key}` },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('answers 401 INVALID_API_KEY, uncharged, when X-API-Key and Bearer carry different keys', async () => {
+    const account = await harness.account({ credits: 10 });
+    const other = await account.newKey();
+    for (const path of ['/api/v1/tools/probe', '/api/v1/usage']) {
+      const res = await harness.call(path.includes('tools') ? 'POST' : 'GET', path, {
+        key: account.key,
+        body: path.includes('tools') ? { hold: 1 } : undefined,
+        headers: { Authorization: `Bearer ${other}` },
+      });
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(401);
+      expect(res.body.error.code).toBe('INVALID_API_KEY');
+    }
+    expect(await account.balance()).toBe(10);
+  });
+
+  it('reads no key from another Authorization scheme', async () => {
+    const account = await harness.account();
+    const res = await harness.call('POST', '/api/v1/tools/probe', {
+      body: { hold: 1 },
+      headers: { Authorization: `Basic ${Buffer.from(`user:${account.key}`).toString('base64')}` },
     });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('MISSING_API_KEY');

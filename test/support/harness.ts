@@ -7,6 +7,7 @@ import { getBalance } from '../../lib/ledger/index.js';
 import type { OpenedServices } from '../../lib/open-services.js';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { tools as allTools } from '../../lib/tools/registry.js';
+import { assertResultMatchesSchema } from './result-drift.js';
 import { openTestServices } from './test-services.js';
 
 export interface TestAccount {
@@ -95,6 +96,7 @@ export async function startHarness(
     try {
       parsed = JSON.parse(text);
     } catch {}
+    assertResultMatchesSchema(options.tools ?? allTools, method, path, response.status, parsed);
     return { status: response.status, headers: response.headers, body: parsed };
   };
 

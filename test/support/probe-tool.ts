@@ -12,6 +12,7 @@ export const probeRuns = { count: 0 };
  */
 export const probeTool = defineTool({
   name: 'probe',
+  kind: 'pages',
   summary: 'Test probe',
   description: 'Drives the metered call through each of its branches.',
   price: (input: { hold: number }) => input.hold,
@@ -33,6 +34,7 @@ export const probeTool = defineTool({
     size: z.number().int().min(0).max(20_000_000).default(0),
     max_inline_chars: z.number().int().min(1000).max(10_000_000).default(40_000),
   }),
+  result: z.object({ ok: z.literal(true), held: z.number().int(), filler: z.string() }),
   example: { hold: 2 },
   async run(ctx, input) {
     if (input.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, input.delay_ms));

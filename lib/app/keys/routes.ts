@@ -91,7 +91,7 @@ export function mountKeyRoutes(app: OpenAPIHono<AppEnv>, services: Services | Pr
   const chain: MiddlewareHandler<AppEnv>[] = [
     declaredBodySize,
     provideServices(services),
-    authenticate({ acceptBearer: true }),
+    authenticate,
     rateLimitFor(),
   ];
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });

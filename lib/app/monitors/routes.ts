@@ -268,7 +268,7 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
   const chain: MiddlewareHandler<AppEnv>[] = [
     declaredBodySize,
     provideServices(services),
-    authenticate({ acceptBearer: true }),
+    authenticate,
     rateLimitFor(),
   ];
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });

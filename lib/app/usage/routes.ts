@@ -36,16 +36,10 @@ const route = createRoute({
 export function mountUsageRoutes(app: OpenAPIHono<AppEnv>, services: Services | Promise<Services>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'BearerAuth', { type: 'http', scheme: 'bearer' });
   app.openAPIRegistry.registerPath(route);
-  app.get(
-    USAGE_PATH,
-    provideServices(services),
-    authenticate({ acceptBearer: true }),
-    rateLimitFor(),
-    async (c) => {
-      const query = validateInput(usageQuerySchema, c.req.query());
-      const range = resolveRange(query, new Date());
-      const usage = await readUsage(c.get('services').db, c.get('caller').account.id, range);
-      return c.json({ success: true, data: usage });
-    },
-  );
+  app.get(USAGE_PATH, provideServices(services), authenticate, rateLimitFor(), async (c) => {
+    const query = validateInput(usageQuerySchema, c.req.query());
+    const range = resolveRange(query, new Date());
+    const usage = await readUsage(c.get('services').db, c.get('caller').account.id, range);
+    return c.json({ success: true, data: usage });
+  });
 }

@@ -77,6 +77,9 @@ export function App() {
       <main id="content" tabIndex={-1}>
         <View route={route} />
       </main>
+      <footer class="page-footer">
+        <a href="/docs">API reference</a> (every tool and endpoint, with schemas and examples)
+      </footer>
     </ApiContext.Provider>
   );
 }

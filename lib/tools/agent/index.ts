@@ -2,6 +2,7 @@ import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
 import { ANY_LLM_VARIABLES } from '../../providers/configured/llm.js';
 import { WEB_SEARCH_VARIABLES } from '../../providers/configured/web-search.js';
 import { defineTool } from '../define.js';
+import { agentResult } from './result-schema.js';
 import {
   AGENT_BASE_CREDITS,
   type AgentData,
@@ -13,6 +14,7 @@ import { agentSchema } from './schema.js';
 
 export const agentTool = defineTool({
   name: 'agent',
+  kind: 'providers',
   summary:
     'Researches a prompt on the web within hard caps and answers in prose or in a JSON Schema, citing its sources.',
   description:
@@ -30,6 +32,7 @@ export const agentTool = defineTool({
     `${AGENT_BASE_CREDITS + STEALTH_RETRY_CREDITS * MAX_STEALTH_RETRIES} credits are held; \`credits_used\` is the actual charge.`,
   ],
   schema: agentSchema,
+  result: agentResult,
   // Its stealth retries are escalated renders, so it runs where a browser can.
   browser: RENDERS_IN_BROWSER,
   example: { prompt: 'How do HTTP clients handle the Retry-After header?', maxSteps: 6, maxUrls: 4 },

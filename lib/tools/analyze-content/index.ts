@@ -3,6 +3,7 @@ import { analyzeText, type ContentAnalysis } from '../../analysis/analyze.js';
 import { defineTool } from '../define.js';
 import { loadTextSource } from '../shared/load-article-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
+import { analyzeContentResult } from './result-schema.js';
 
 const schema = z
   .object({
@@ -35,6 +36,7 @@ const schema = z
 
 export const analyzeContentTool = defineTool({
   name: 'analyze_content',
+  kind: 'pages',
   summary: 'Word, sentence, keyword, language, sentiment and readability statistics for a page or a text.',
   description:
     'Analyses the text of a page (`url`) or a supplied `content`: length, word and sentence counts, average ' +
@@ -46,6 +48,7 @@ export const analyzeContentTool = defineTool({
   chargesAfterRun: (input) => input.url === undefined,
   basePrice: 3,
   schema,
+  result: analyzeContentResult,
   example: {
     content:
       'Our new release is faster and far more reliable. Customers say the setup is a pleasure. ' +

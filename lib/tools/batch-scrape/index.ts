@@ -7,6 +7,7 @@ import { defineTool } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { attemptedCount, CREDITS_PER_URL } from './credits.js';
+import { batchScrapeResult } from './result-schema.js';
 import { BATCH_BUDGET_MS, runBatch, URL_TIMEOUT_MS } from './run-batch.js';
 import { type BatchScrapeInput, batchScrapeSchema } from './schema.js';
 
@@ -29,6 +30,7 @@ export const JAVASCRIPT_NOTE =
 
 export const batchScrapeTool = defineTool({
   name: 'batch_scrape',
+  kind: 'sites',
   summary: 'Up to 50 pages in one synchronous call: title, text and template fields per URL.',
   description:
     "Fetches 1–50 URLs (concurrency 1–10) within a 20 s budget, 8 s per URL, honouring each host's robots.txt " +
@@ -42,6 +44,7 @@ export const batchScrapeTool = defineTool({
     `${CREDITS_PER_URL} credits per URL: ${CREDITS_PER_URL} × urls are held, ${CREDITS_PER_URL} per URL attempted are charged (failed URLs included, skipped URLs not).`,
   ],
   schema: batchScrapeSchema,
+  result: batchScrapeResult,
   example: {
     urls: [
       { url: 'https://shop.example.com/products/1', id: 'p1' },

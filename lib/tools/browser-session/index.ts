@@ -5,6 +5,7 @@ import { callHost } from '../../browser/tool-bridge.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { contentCharacters, contentOf } from './content.js';
+import { browserSessionResult } from './result-schema.js';
 import { type BrowserSessionInput, browserSessionSchema, type Operation } from './schema.js';
 
 /**
@@ -30,6 +31,7 @@ type SessionData = Record<string, unknown>;
 
 export const browserSessionTool = defineTool({
   name: 'browser_session',
+  kind: 'browsers',
   summary:
     'A live browser page across calls: open, snapshot with @e refs, act, read, screenshot, list, close.',
   description:
@@ -47,6 +49,7 @@ export const browserSessionTool = defineTool({
     'Errors, including Session not found, are uncharged.',
   ],
   schema: browserSessionSchema,
+  result: browserSessionResult,
   example: { operation: 'open', url: 'https://example.com/login', ttl: 600, activity_ttl: 300 },
   browser: USES_BROWSER_HOST,
   async run(ctx, input) {

@@ -14,6 +14,7 @@ import { defineTool } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { pathFilter } from './path-patterns.js';
+import { crawlDeepResult } from './result-schema.js';
 import { type CrawlDeepInput, crawlDeepSchema } from './schema.js';
 
 const CONCURRENCY = 4;
@@ -49,6 +50,7 @@ type PageOutcome = { ok: true; title: string | null; formats: PageFormats } | { 
 
 export const crawlDeepTool = defineTool({
   name: 'crawl_deep',
+  kind: 'sites',
   summary: 'Crawl a site breadth-first from one page and scrape every page reached, within one call.',
   description:
     'Fetches the entry page, then follows its links breadth-first over the same site (subdomains on request), ' +
@@ -59,6 +61,7 @@ export const crawlDeepTool = defineTool({
   price: 4,
   basePrice: 4,
   schema: crawlDeepSchema,
+  result: crawlDeepResult,
   example: { url: 'https://docs.example.com/guides/', max_depth: 2, limit: 10, include_paths: ['/guides/*'] },
   async run(ctx, input): Promise<{ data: CrawlDeepData }> {
     const env = fetchEnvironment(ctx);

@@ -7,6 +7,7 @@ import { planQueries } from '../../research/plan.js';
 import { type Candidate, readSource, type SourceRead, searchCandidates } from '../../research/sources.js';
 import { termsOf } from '../../research/terms.js';
 import { defineTool } from '../define.js';
+import { deepResearchResult } from './result-schema.js';
 import { DEPTH_PLAN, type DeepResearchInput, deepResearchSchema } from './schema.js';
 
 const SEARCH_TIMEOUT_MS = 10_000;
@@ -35,6 +36,7 @@ export interface DeepResearchData {
 
 export const deepResearchTool = defineTool({
   name: 'deep_research',
+  kind: 'providers',
   summary: 'Researches a question: plans searches, reads the sources and quotes the passages that answer it.',
   description:
     'Plans search queries from the question, searches the web, reads up to 10 sources through the guarded ' +
@@ -45,6 +47,7 @@ export const deepResearchTool = defineTool({
   price: 10,
   basePrice: 10,
   schema: deepResearchSchema,
+  result: deepResearchResult,
   example: {
     research_query: 'How do HTTP clients handle the Retry-After header?',
     research_scope: { depth_level: 'surface' },

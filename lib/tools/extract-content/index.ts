@@ -8,6 +8,7 @@ import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
+import { extractContentResult } from './result-schema.js';
 
 const schema = z.object({
   url: httpUrl('Page whose content is extracted.', 'https://example.com/blog/launch'),
@@ -80,6 +81,7 @@ type ExtractContentInput = z.output<typeof schema>;
 
 export const extractContentTool = defineTool({
   name: 'extract_content',
+  kind: 'pages',
   summary: "A page's main content as plain text or HTML, with its title, author, date, images and links.",
   description:
     'Fetches a page and reads its content element: the first of `<article>`, `<main>`, `.content`, ' +
@@ -92,6 +94,7 @@ export const extractContentTool = defineTool({
   price: 2,
   basePrice: 2,
   schema,
+  result: extractContentResult,
   example: { url: 'https://example.com/blog/launch', include_links: true },
   async run(ctx, input): Promise<{ data: ExtractContentData }> {
     const { page } = await fetchForTool(ctx, input.url, {

@@ -28,6 +28,7 @@ import { defineTool } from '../define.js';
 import type { StealthReport } from '../shared/escalation.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { chargeWithEscalation, ESCALATION_CREDITS, fetchTimeout } from '../shared/params.js';
+import { extractEmbeddedStateResult } from './result-schema.js';
 
 const BASE_PRICE = 2;
 
@@ -147,6 +148,7 @@ export interface EmbeddedStateResult {
 
 export const extractEmbeddedStateTool = defineTool({
   name: 'extract_embedded_state',
+  kind: 'pages',
   summary: 'The application state a page ships inline (Next.js, Nuxt, SvelteKit, Redux, Apollo…), decoded.',
   description:
     'Fetches a page and decodes the state its framework embeds for hydration: `__NEXT_DATA__`, the Next.js ' +
@@ -164,6 +166,7 @@ export const extractEmbeddedStateTool = defineTool({
     'An unresolved path, a blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractEmbeddedStateResult,
   example: {
     url: 'https://shop.example.com/products/trail-runner-4',
     path: 'next_data.props.pageProps',

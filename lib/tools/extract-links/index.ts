@@ -17,6 +17,7 @@ import {
   suppliedHtml,
   urlEscalationHold,
 } from '../shared/params.js';
+import { extractLinksResult } from './result-schema.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
@@ -137,6 +138,7 @@ const CLIENT_RENDERED_LINKS_WARNING =
 
 export const extractLinksTool = defineTool({
   name: 'extract_links',
+  kind: 'pages',
   summary: 'Every link of a page or of supplied HTML, typed, filtered, deduplicated and counted.',
   description:
     'Lists the `<a href>` links of a page (`url`) or of supplied `html` as records `{href, text, type, domain, ' +
@@ -152,6 +154,7 @@ export const extractLinksTool = defineTool({
     'A blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractLinksResult,
   example: { url: 'https://example.com/', include_anchors: false, filter_domains: ['example.com'] },
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractLinksData; credits: number }> {

@@ -6,6 +6,7 @@ import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
+import { extractMetadataResult } from './result-schema.js';
 
 const schema = z
   .object({
@@ -62,6 +63,7 @@ const NO_METADATA: PageMetadata = {
 
 export const extractMetadataTool = defineTool({
   name: 'extract_metadata',
+  kind: 'pages',
   summary: "A page's metadata: title, description, canonical, language, author, dates, Open Graph, JSON-LD.",
   description:
     'Reads the metadata of a page (`url`) or of supplied `html`. `data`: `url`, `final_url`, `status_code`, ' +
@@ -77,6 +79,7 @@ export const extractMetadataTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: extractMetadataResult,
   example: { url: 'https://example.com/blog/launch' },
   async run(ctx, input): Promise<{ data: ExtractMetadataData }> {
     const source = await loadPageSource(ctx, input, {

@@ -14,6 +14,7 @@ import { markupValues } from '../../structured/markup-values.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, respectRobots, suppliedHtml } from '../shared/params.js';
+import { extractStructuredResult } from './result-schema.js';
 
 const MODEL_WINDOW_MS = 24_000;
 
@@ -120,6 +121,7 @@ export interface ExtractStructuredData {
 
 export const extractStructuredTool = defineTool({
   name: 'extract_structured',
+  kind: 'pages',
   summary:
     'Fill a JSON Schema from a page’s structured markup (JSON-LD, microdata, RDFa, Open Graph) and CSS selectors.',
   description:
@@ -131,6 +133,7 @@ export const extractStructuredTool = defineTool({
   price: 3,
   basePrice: 3,
   schema,
+  result: extractStructuredResult,
   example: {
     url: 'https://shop.example.com/products/widget',
     schema: {

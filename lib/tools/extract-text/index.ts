@@ -28,6 +28,7 @@ import {
   type TextSource,
   wordCount,
 } from './extracted-text.js';
+import { extractTextResult } from './result-schema.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);
@@ -127,6 +128,7 @@ interface LoadedSource extends TextSource {
 
 export const extractTextTool = defineTool({
   name: 'extract_text',
+  kind: 'pages',
   summary: 'The readable text of a page or of supplied HTML, as plain text or markdown.',
   description:
     'Reads the text of a page (`url`) or of supplied `html`: the whole rendered page by default, or the ' +
@@ -144,6 +146,7 @@ export const extractTextTool = defineTool({
     'A bad or unmatched selector, a blocked page and every other error are uncharged.',
   ],
   schema,
+  result: extractTextResult,
   example: { url: 'https://example.com/blog/launch', selector: 'article', output_format: 'markdown' },
   browser: RENDERS_IN_BROWSER,
   async run(ctx, input): Promise<{ data: ExtractTextData; credits: number }> {

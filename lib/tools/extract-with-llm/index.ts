@@ -10,6 +10,7 @@ import { providerTimeout } from '../../providers/http/provider-request.js';
 import { LLM_PROVIDER_CHOICES, type LlmProviderId } from '../../providers/kinds/llm.js';
 import { defineTool } from '../define.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
+import { extractWithLlmResult } from './result-schema.js';
 
 /** What is left of the ~30 s function window for the model once the page is read. */
 const MODEL_WINDOW_MS = 26_000;
@@ -67,6 +68,7 @@ export interface ExtractWithLlmData {
 
 export const extractWithLlmTool = defineTool({
   name: 'extract_with_llm',
+  kind: 'providers',
   summary:
     'Extract or answer from a page or a text with a language model, optionally as JSON matching a schema.',
   description:
@@ -79,6 +81,7 @@ export const extractWithLlmTool = defineTool({
   basePrice: 3,
   rateLimitPerSecond: { free: 2 },
   schema,
+  result: extractWithLlmResult,
   example: {
     content: 'Acme Widget Pro. Price: 49 EUR. In stock. Ships in 2 days.',
     prompt: 'Extract the product name, its price and the currency.',

@@ -7,6 +7,7 @@ import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { outgoingHeaders, requestHeadersSchema, visibleResponseHeaders } from './request-headers.js';
+import { fetchUrlResult } from './result-schema.js';
 
 const FORMATS = ['html', 'text', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
@@ -55,6 +56,7 @@ export interface FetchUrlData {
 
 export const fetchUrlTool = defineTool({
   name: 'fetch_url',
+  kind: 'pages',
   summary:
     'One page fetched raw: the body as served (or its text or markdown) with status, headers and redirects.',
   description:
@@ -67,6 +69,7 @@ export const fetchUrlTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: fetchUrlResult,
   example: {
     url: 'https://example.com/pricing',
     format: 'markdown',

@@ -18,6 +18,7 @@ import {
   type ShownError,
   shownValidationErrors,
 } from './page-scripts.js';
+import { formSubmitResult } from './result-schema.js';
 import { type FormSubmitInput, formSubmitSchema } from './schema.js';
 
 /**
@@ -45,6 +46,7 @@ export interface FormSubmitData {
 
 export const formSubmitTool = defineTool({
   name: 'form_submit',
+  kind: 'browsers',
   summary: 'Fill and submit a web form in a browser, and report the response or the validation errors.',
   description:
     'Loads the page, fills each field by CSS selector (text, email, password, number, textarea, select, checkbox, ' +
@@ -58,6 +60,7 @@ export const formSubmitTool = defineTool({
     'Missing fields, validation failures and other errors are uncharged.',
   ],
   schema: formSubmitSchema,
+  result: formSubmitResult,
   example: {
     url: 'https://example.com/contact',
     fields: [

@@ -42,7 +42,10 @@ const fieldSchema = z
       .string()
       .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type such as text/plain')
       .optional()
-      .openapi({ description: 'file: its type; from the data: URL, else application/octet-stream.' }),
+      .openapi({
+        description: 'file: its type; from the data: URL, else application/octet-stream.',
+        example: 'text/plain',
+      }),
   })
   .strict();
 

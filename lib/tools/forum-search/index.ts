@@ -9,6 +9,7 @@ import type { ForumArchive, ForumSearch } from '../../providers/kinds/forum-arch
 import { defineTool, type ToolContext } from '../define.js';
 import { parseForumDate } from './dates.js';
 import { type ForumRecord, forumRecord, type ThreadComment, threadComments } from './records.js';
+import { forumSearchResult } from './result-schema.js';
 import { type ForumSearchInput, forumSearchSchema } from './schema.js';
 import { discoverPosts, WEB_DISCOVERY_NOTE } from './web-discovery.js';
 
@@ -43,6 +44,7 @@ export type ForumSearchData =
 
 export const forumSearchTool = defineTool({
   name: 'forum_search',
+  kind: 'providers',
   summary:
     'Reddit posts, comments and comment threads from public archives, scoped by community, author and date.',
   description:
@@ -54,6 +56,7 @@ export const forumSearchTool = defineTool({
   price: 5,
   basePrice: 5,
   schema: forumSearchSchema,
+  result: forumSearchResult,
   example: { query: 'graceful shutdown', subreddit: 'r/rust', after: '30d', limit: 10 },
   async run(ctx, input): Promise<{ data: ForumSearchData }> {
     const archives = forumArchives(ctx.services.config);

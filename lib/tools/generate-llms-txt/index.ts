@@ -10,6 +10,7 @@ import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { type ApiEndpoint, MAX_API_ENDPOINTS } from './api-endpoints.js';
 import { composeLlmsFullTxt, composeLlmsTxt, type SiteSummary } from './compose.js';
 import { type PageFacts, readPageFacts } from './page-facts.js';
+import { generateLlmsTxtResult } from './result-schema.js';
 import {
   CRAWL_BUDGET_MS,
   type GenerateLlmsTxtInput,
@@ -58,6 +59,7 @@ interface GenerateLlmsTxtData {
 
 export const generateLlmsTxtTool = defineTool({
   name: 'generate_llms_txt',
+  kind: 'sites',
   summary: "A site's llms.txt and llms-full.txt, written from its sitemaps or a crawl.",
   description:
     'Reads the site like map_site (sitemaps first, else a breadth-first crawl, robots.txt obeyed) and writes ' +
@@ -68,6 +70,7 @@ export const generateLlmsTxtTool = defineTool({
   price: 5,
   basePrice: 5,
   schema: generateLlmsTxtSchema,
+  result: generateLlmsTxtResult,
   example: {
     url: 'https://docs.example.com',
     format: 'both',

@@ -4,6 +4,7 @@ import { idField } from '../../id-format.js';
 import type { BatchResult } from '../../results/batch-result.js';
 import { loadBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
+import { getBatchResultsResult } from './result-schema.js';
 
 /** docs/reference/sites-batches-documents.md#get_batch_results and docs/reference/sites-batches-documents.md#limits. */
 export const MAX_PAGE_SIZE = 100;
@@ -44,6 +45,7 @@ interface GetBatchResultsData {
 
 export const getBatchResultsTool = defineTool({
   name: 'get_batch_results',
+  kind: 'sites',
   summary: "A page of a stored batch_scrape batch's results.",
   description:
     'Pages through the per-URL results of a batch_scrape call, in input order, for 24 hours after it ran. ' +
@@ -52,6 +54,7 @@ export const getBatchResultsTool = defineTool({
   price: 1,
   basePrice: 1,
   schema,
+  result: getBatchResultsResult,
   example: { batchId: 'batch_01J0ABCDEFGHJKMNPQRSTVWXYZ', page: 1, limit: 25 },
   async run(ctx, input): Promise<{ data: GetBatchResultsData }> {
     const batch = await loadBatch(ctx.services.db, ctx.account.id, input.batchId);

@@ -7,6 +7,7 @@ import { ProviderError } from '../../providers/http/provider-error.js';
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import { type LocalModel, listLocalModels, ollamaBaseUrl } from '../../providers/ollama/index.js';
 import { defineTool } from '../define.js';
+import { listLocalModelsResult } from './result-schema.js';
 
 /** Listing models is a local call; a runtime that takes longer than this is not answering. */
 const TAGS_TIMEOUT_MS = 5_000;
@@ -19,6 +20,7 @@ export interface ListLocalModelsData {
 
 export const listLocalModelsTool = defineTool({
   name: 'list_local_models',
+  kind: 'providers',
   summary: 'The models installed in the local model runtime (Ollama), with size, date and digest.',
   description:
     "Lists the models of the local runtime from Ollama's /api/tags: name, size in bytes, modified_at and digest. " +
@@ -27,6 +29,7 @@ export const listLocalModelsTool = defineTool({
   price: 1,
   basePrice: 1,
   schema: z.object({}).openapi({ description: 'No parameters: send `{}`.' }),
+  result: listLocalModelsResult,
   example: {},
   async run(ctx): Promise<{ data: ListLocalModelsData }> {
     const host = ctx.services.config.OLLAMA_HOST;

@@ -7,6 +7,7 @@ import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
 import { type GeoTargeting, geoTargeting } from './geo-targeting.js';
+import { localizationResult } from './result-schema.js';
 
 /** BCP 47 in the shape Accept-Language carries it; anything else could smuggle header syntax. */
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
@@ -76,6 +77,7 @@ export interface LocalizationData {
 
 export const localizationTool = defineTool({
   name: 'localization',
+  kind: 'pages',
   summary:
     "A page's language signals: detected language, html lang, Content-Language and hreflang alternates.",
   description:
@@ -87,6 +89,7 @@ export const localizationTool = defineTool({
   price: 2,
   basePrice: 2,
   schema,
+  result: localizationResult,
   example: { url: 'https://example.com/de/preise', target_language: 'de', target_country: 'DE' },
   async run(ctx, input): Promise<{ data: LocalizationData }> {
     const headers: Record<string, string> = {};

@@ -9,10 +9,12 @@ import { defineTool, type ToolContext } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { crawlMap } from './crawl-map.js';
 import { type MapSiteData, warnDisallowed } from './result.js';
+import { mapSiteResult } from './result-schema.js';
 import { MAP_BUDGET_MS, type MapSiteInput, mapSiteSchema } from './schema.js';
 
 export const mapSiteTool = defineTool({
   name: 'map_site',
+  kind: 'sites',
   summary: "A site's page URLs, from its sitemaps or a breadth-first crawl.",
   description:
     'Reads the sitemaps robots.txt names and /sitemap.xml (gzip too; an index is followed into at most 3 ' +
@@ -22,6 +24,7 @@ export const mapSiteTool = defineTool({
   price: 2,
   basePrice: 2,
   schema: mapSiteSchema,
+  result: mapSiteResult,
   example: { url: 'https://docs.example.com', max_depth: 2 },
   async run(ctx, input): Promise<{ data: MapSiteData }> {
     const env = fetchEnvironment(ctx);

@@ -6,6 +6,7 @@ import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
 import { downloadDocument } from './download.js';
 import { type DocumentReading, readDocument } from './read-document.js';
+import { processDocumentResult } from './result-schema.js';
 import { processDocumentSchema } from './schema.js';
 
 /** The hosted function's window is ~30 s: reading stops in time to answer whatever `timeout` says. */
@@ -35,6 +36,7 @@ function unsupportedOffice(type: 'docx' | 'xlsx', url: string): ApiError {
 
 export const processDocumentTool = defineTool({
   name: 'process_document',
+  kind: 'sites',
   summary: 'Text, metadata and tables of a PDF, CSV, text or HTML document at a URL.',
   description:
     'Downloads a document (25 MB at most, within 20 s) and reads it by its type, detected from the ' +
@@ -46,6 +48,7 @@ export const processDocumentTool = defineTool({
   basePrice: 2,
   runtimePackages: ['unpdf'],
   schema: processDocumentSchema,
+  result: processDocumentResult,
   example: { url: 'https://example.com/reports/annual.pdf', extract_tables: true },
   async run(ctx, input): Promise<{ data: ProcessDocumentData }> {
     const started = Date.now();

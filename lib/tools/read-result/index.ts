@@ -4,6 +4,7 @@ import { resolvePath } from '../../extract/embedded-state/path.js';
 import { idField } from '../../id-format.js';
 import { loadStoredResult } from '../../results/stored-results.js';
 import { defineTool } from '../define.js';
+import { readResultResult } from './result-schema.js';
 
 const schema = z.object({
   result_handle: idField('res', 'a result_handle a response returned').openapi({
@@ -50,12 +51,14 @@ function stripRoot(path: string): string {
  */
 export const readResultTool = defineTool({
   name: 'read_result',
+  kind: 'pages',
   summary: 'Read a stored oversized result, whole or by JSON path, in pages',
   description:
     'Results larger than `max_inline_chars` are stored for one hour and answered with a `result_handle`. This tool reads them back: select a value with `json_path`, page through long values with `offset` and `max_chars`. An unknown, expired or foreign handle is 404 RESULT_NOT_FOUND, uncharged.',
   price: 1,
   basePrice: 1,
   schema,
+  result: readResultResult,
   example: { result_handle: 'res_01J0ABCDEF', json_path: 'formats.markdown' },
   async run(ctx, input): Promise<{ data: ReadResultData }> {
     const stored = await loadStoredResult(ctx.services.db, ctx.account.id, input.result_handle);

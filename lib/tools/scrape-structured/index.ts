@@ -6,6 +6,7 @@ import type { StructuredItems, StructuredRecord } from '../../extract/structured
 import { defineTool, type ToolContext } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
+import { scrapeStructuredResult } from './result-schema.js';
 
 const MAX_FIELDS = 100;
 /** docs/reference/pages.md#scrape_structured has no timeout parameter; extract_text's fetch budget (docs/reference/pages.md#limits) is the closest precedent. */
@@ -87,6 +88,7 @@ export type ScrapeStructuredData = StructuredRecord | StructuredItems;
 
 export const scrapeStructuredTool = defineTool({
   name: 'scrape_structured',
+  kind: 'pages',
   summary: 'Named fields read from a page or an HTML string by CSS selectors: one record or a list.',
   description:
     'Reads each field of `selectors` from a page (`url`) or supplied `html`. Without `multiple`, `data` is ' +
@@ -96,6 +98,7 @@ export const scrapeStructuredTool = defineTool({
   price: 2,
   basePrice: 2,
   schema,
+  result: scrapeStructuredResult,
   example: {
     url: 'https://shop.example.com/category/running',
     selectors: { name: '.card h2', price: '.card .price', link: '.card a' },

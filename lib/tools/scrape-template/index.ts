@@ -5,6 +5,7 @@ import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
 import { templates } from './catalog.js';
 import { listTemplates, type TemplateCatalog } from './listing.js';
+import { scrapeTemplateResult } from './result-schema.js';
 import { type Selection, selectTemplate } from './select.js';
 import { createSourceReader } from './source-reader.js';
 import type { Extraction, TemplateContext } from './template.js';
@@ -49,6 +50,7 @@ export interface TemplateResponse {
 
 export const scrapeTemplateTool = defineTool({
   name: 'scrape_template',
+  kind: 'templates',
   summary: 'A clean record or list from a site people use every day, or a public job-board or registry API.',
   description:
     'Twenty templates, no selectors to write: ten page templates (marketplace product, storefront product and ' +
@@ -60,6 +62,7 @@ export const scrapeTemplateTool = defineTool({
   basePrice: PRICE,
   pricingNotes: [`${PRICE} credit per call, list included; every error is uncharged.`],
   schema,
+  result: scrapeTemplateResult,
   example: { template: 'jobs-board-1', params: { company: 'acme' } },
   async run(ctx, input): Promise<ToolOutcome<TemplateResponse | TemplateCatalog>> {
     if (input.template === 'list') return { data: listTemplates() };

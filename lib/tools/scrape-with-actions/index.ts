@@ -13,6 +13,7 @@ import { type PageFormats, renderPageFormats } from '../../page-formats/render.j
 import { defineTool } from '../define.js';
 import { httpUrl, maxInlineChars, respectRobots } from '../shared/params.js';
 import { keptRedaction, withRedaction } from '../shared/redaction.js';
+import { scrapeWithActionsResult } from './result-schema.js';
 
 /**
  * scrape_with_actions (shape "not shown" in the spec; ours, as users of scraping APIs know it from
@@ -80,6 +81,7 @@ export interface ScrapeWithActionsData {
 
 export const scrapeWithActionsTool = defineTool({
   name: 'scrape_with_actions',
+  kind: 'browsers',
   summary: 'Load a page, click, type, scroll and wait through it, then scrape what it shows.',
   description:
     'Opens the page in a browser, runs 1 to 20 actions in order (click, type, press, select, hover, scroll, wait, ' +
@@ -91,6 +93,7 @@ export const scrapeWithActionsTool = defineTool({
   basePrice: PRICE,
   pricingNotes: [`${PRICE} credits per call, whatever the number of actions.`, 'Errors are uncharged.'],
   schema,
+  result: scrapeWithActionsResult,
   example: {
     url: 'https://example.com/search',
     actions: [

@@ -9,6 +9,7 @@ import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
 import { findHighlights, type Highlight } from './highlights.js';
 import { passagesOf } from './passages.js';
 import { type Answer, answerQuestion } from './question.js';
+import { scrapeResult } from './result-schema.js';
 import { type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
 
 const BASE_PRICE = 2;
@@ -41,6 +42,7 @@ function firmPrice(input: ScrapeInput): number {
 
 export const scrapeTool = defineTool({
   name: 'scrape',
+  kind: 'pages',
   summary:
     'One page as markdown, HTML, text, links and metadata, with query highlights and extractive answers.',
   description:
@@ -59,6 +61,7 @@ export const scrapeTool = defineTool({
     'Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.',
   ],
   schema: scrapeSchema,
+  result: scrapeResult,
   example: {
     url: 'https://docs.example.com/guides/timeouts',
     formats: ['markdown', { type: 'highlights', query: 'default read timeout', max_highlights: 3 }],

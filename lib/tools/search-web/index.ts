@@ -5,6 +5,7 @@ import { everyFailureAs, providerApiError } from '../../providers/http/api-error
 import { providerTimeout } from '../../providers/http/provider-request.js';
 import { defineTool } from '../define.js';
 import { redactIfRequested } from '../shared/redaction.js';
+import { searchWebResult } from './result-schema.js';
 import { type QueryResult, runQuery, SEARCH_TIMEOUT_MS, type SearchOptions } from './run-query.js';
 import { type SearchWebInput, searchWebSchema } from './schema.js';
 
@@ -24,6 +25,7 @@ export type SearchWebData = (QueryResult & { redaction?: RedactionBlock }) | Sea
 
 export const searchWebTool = defineTool({
   name: 'search_web',
+  kind: 'providers',
   summary: 'Web search results in the Google Custom Search fields, one query or a batch of up to 10.',
   description:
     'Searches the web through the configured provider (a SearXNG instance or the Brave Search API) and ' +
@@ -37,6 +39,7 @@ export const searchWebTool = defineTool({
     `${PRICE_PER_QUERY} credits per query. A batch holds ${PRICE_PER_QUERY} × queries and charges ${PRICE_PER_QUERY} for each query answered; one whose provider call failed is free, so a batch where every query fails charges 0.`,
   ],
   schema: searchWebSchema,
+  result: searchWebResult,
   example: { query: 'http retry-after header', limit: 5 },
   async run(ctx, input): Promise<{ data: SearchWebData; credits: number }> {
     const provider = webSearchProvider(ctx.services.config);

@@ -49,7 +49,7 @@ export const searchWebSchema = z
     }),
     lang: z
       .string()
-      .regex(/^[a-z]{2}$/i, 'must be an ISO 639-1 code such as en')
+      .regex(/^[A-Za-z]{2}$/, 'must be an ISO 639-1 code such as en')
       .transform((value) => value.toLowerCase())
       .optional()
       .openapi({

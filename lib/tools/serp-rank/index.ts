@@ -8,6 +8,7 @@ import { providerTimeout } from '../../providers/http/provider-request.js';
 import type { SerpAnswer } from '../../providers/kinds/serp.js';
 import { hostMatches, targetHost } from '../../search/target-host.js';
 import { defineTool } from '../define.js';
+import { serpRankResult } from './result-schema.js';
 
 /** DataForSEO answers a live SERP in about 6 s, deep ones slower; the function window is ~30 s. */
 const SERP_TIMEOUT_MS = 20_000;
@@ -74,6 +75,7 @@ export interface SerpRankData {
 
 export const serpRankTool = defineTool({
   name: 'serp_rank',
+  kind: 'providers',
   summary:
     "Where a domain ranks in Google's organic results for a keyword, by location, language and device.",
   description:
@@ -84,6 +86,7 @@ export const serpRankTool = defineTool({
   price: 5,
   basePrice: 5,
   schema,
+  result: serpRankResult,
   example: { keyword: 'project management software', target: 'example.com', depth: 30 },
   async run(ctx, input): Promise<{ data: SerpRankData }> {
     const provider = serpProvider(ctx.services.config);

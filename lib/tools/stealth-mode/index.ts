@@ -6,6 +6,7 @@ import { browserRuntimeOf, callHost } from '../../browser/tool-bridge.js';
 import { ApiError } from '../../errors/api-error.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { withRedaction } from '../shared/redaction.js';
+import { stealthModeResult } from './result-schema.js';
 import { type StealthModeInput, stealthModeSchema } from './schema.js';
 import { STEALTH_NAVIGATION_MS, stealthScrape } from './stealth-scrape.js';
 
@@ -25,6 +26,7 @@ const CONFIGURE_NOTE =
 
 export const stealthModeTool = defineTool({
   name: 'stealth_mode',
+  kind: 'browsers',
   summary: 'Pages through a stealth browser profile: scrape in one call, or keep a fingerprinted context.',
   description:
     'A browser with a generated, realistic fingerprint (user agent, headers, screen, hardware, WebGL), WebDriver ' +
@@ -36,6 +38,7 @@ export const stealthModeTool = defineTool({
   basePrice: PRICE,
   pricingNotes: [`${PRICE} credits per call, every operation.`, 'Errors are uncharged.'],
   schema: stealthModeSchema,
+  result: stealthModeResult,
   example: { operation: 'scrape', url: 'https://example.com/pricing', stealthConfig: { level: 'medium' } },
   browser: USES_BROWSER_HOST,
   async run(ctx, input) {

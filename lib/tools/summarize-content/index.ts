@@ -3,6 +3,7 @@ import { SUMMARY_TYPES, type Summary, summarize } from '../../analysis/summarize
 import { defineTool } from '../define.js';
 import { type ArticleMetadata, loadTextSource } from '../shared/load-article-text.js';
 import { fetchTimeout, requireOneOf, respectRobots, urlOrContent } from '../shared/params.js';
+import { summarizeContentResult } from './result-schema.js';
 
 export interface SummarizeContentData extends Summary {
   /** docs/reference/pages.md#summarize_content: present only with `include_metadata` on the `url` form. */
@@ -42,6 +43,7 @@ const schema = z
 
 export const summarizeContentTool = defineTool({
   name: 'summarize_content',
+  kind: 'pages',
   summary: 'Extractive summary of a page or a text: leading sentences, key points or a one-sentence brief.',
   description:
     'Splits the text of a page (`url`) or a supplied `content` into sentences (at `.`, `!`, `?` and the CJK ' +
@@ -50,6 +52,7 @@ export const summarizeContentTool = defineTool({
   price: 4,
   basePrice: 4,
   schema,
+  result: summarizeContentResult,
   example: {
     content:
       'The council approved the new budget on Monday. Spending on parks rises by ten percent next year. ' +

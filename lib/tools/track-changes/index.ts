@@ -8,6 +8,7 @@ import { cssSelectorParam } from '../../extract/selector-param.js';
 import { defineTool } from '../define.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { fetchTimeout, httpUrl, respectRobots } from '../shared/params.js';
+import { trackChangesResult } from './result-schema.js';
 
 /**
  * The one-off form of a monitor check (its shape is "not shown" in the spec): one page, compared
@@ -38,6 +39,7 @@ export interface TrackChangesData extends Comparison {
 
 export const trackChangesTool = defineTool({
   name: 'track_changes',
+  kind: 'pages',
   summary: 'Compare a page (or a selector of it) with what the previous call saw.',
   description:
     'Fetches a page and compares its visible text (the whole page, or what `selector` matches) with the ' +
@@ -49,6 +51,7 @@ export const trackChangesTool = defineTool({
   basePrice: CREDITS_PER_TARGET,
   pricingNotes: ['3 credits per call. Blocked pages, errors and an unmatched selector are uncharged.'],
   schema,
+  result: trackChangesResult,
   example: { url: 'https://example.com/pricing', selector: '#price' },
   async run(ctx, input): Promise<{ data: TrackChangesData }> {
     const { page } = await fetchForTool(ctx, input.url, {

@@ -5,12 +5,160 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, TypedDict, Union
 
 from ._http import BaseClient, OperationSpec, RequestOptions
+from ._paging import every_item, every_numbered_item, poll_until
 from .types import (
     ToolName,
+    ListLocalModelsResult,
+    ListLocalModelsResultModels,
+    FetchUrlResult,
+    FetchUrlResultRedaction,
+    GetBatchResultsResult,
+    GetBatchResultsResultResults,
+    GetBatchResultsResultResultsData,
+    ReadResultResult,
+    ExtractTextResult,
+    ExtractTextResultMetadata,
+    ExtractTextResultStealth,
+    ExtractTextResultRedaction,
+    ExtractLinksResult,
+    ExtractLinksResultLinks,
+    ExtractLinksResultStatistics,
+    ExtractLinksResultStealth,
+    ExtractMetadataResult,
+    ScrapeTemplateResult,
+    ScrapeTemplateResultList,
+    ScrapeTemplateResultListTemplates,
+    ScrapeTemplateResultListTemplatesParams,
+    ScrapeTemplateResult2,
+    ScrapeResult,
+    ScrapeResultFormats,
+    ScrapeResultFormatsLinks,
+    ScrapeResultFormatsMetadata,
+    ScrapeResultFormatsHighlights,
+    ScrapeResultFormatsAnswer,
+    ScrapeResultFormatsAnswerEvidence,
+    ScrapeResultStealth,
+    ScrapeResultRedaction,
+    ScrapeStructuredResult,
+    ScrapeStructuredResult2,
+    ScrapeStructuredResult2ItemsValue,
+    ScrapeStructuredResultValue,
+    ExtractContentResult,
+    ExtractContentResultLinks,
+    ExtractContentResultRedaction,
+    MapSiteResult,
+    ProcessDocumentResult,
+    ProcessDocumentResultPagesRead,
+    ProcessDocumentResultMetadata1,
+    ProcessDocumentResultMetadata2,
+    ProcessDocumentResultTables,
+    ProcessDocumentResultRedaction,
+    LocalizationResult,
+    LocalizationResultAlternateLanguages,
+    LocalizationResultGeoTargeting,
+    ExtractEmbeddedStateResult,
+    ExtractEmbeddedStateResultFound,
+    ExtractEmbeddedStateResultMatches,
+    ExtractEmbeddedStateResultStealth,
+    TrackChangesResult,
+    AnalyzeContentResult,
+    AnalyzeContentResultKeywords,
+    AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnly,
+    AnalyzeContentResultReadability,
+    ExtractStructuredResult,
+    ExtractStructuredResultValidationErrors,
+    ExtractWithLlmResult,
+    FormSubmitResult,
+    FormSubmitResultSubmittedDataValue,
+    FormSubmitResultValidationErrors,
+    FormSubmitResultFormDetails,
+    SummarizeContentResult,
+    SummarizeContentResultMetadata,
+    CrawlDeepResult,
+    CrawlDeepResultPages,
+    CrawlDeepResultPagesFormats,
+    CrawlDeepResultPagesFormatsLinks,
+    CrawlDeepResultPagesFormatsMetadata,
+    CrawlDeepResultNotReached,
+    CrawlDeepResultRobots,
+    CrawlDeepResultRedaction,
+    StealthModeResult,
+    StealthModeResult1,
+    StealthModeResult1Formats,
+    StealthModeResult1FormatsLinks,
+    StealthModeResult1FormatsMetadata,
+    StealthModeResult1Blocked,
+    StealthModeResult1Redaction,
+    StealthModeResultConfigure,
+    ScrapeWithActionsResult,
+    ScrapeWithActionsResultActionResults,
+    ScrapeWithActionsResultActionResultsError,
+    ScrapeWithActionsResultActionResultsSnapshot,
+    ScrapeWithActionsResultFormats,
+    ScrapeWithActionsResultFormatsLinks,
+    ScrapeWithActionsResultFormatsMetadata,
+    ScrapeWithActionsResultRedaction,
+    BatchScrapeResult,
+    BatchScrapeResultResults,
+    BatchScrapeResultRedaction,
+    SearchWebResult,
+    SearchWebResult1,
+    SearchWebResult1SearchMetadata,
+    SearchWebResult1Results,
+    SearchWebResult1Redaction,
+    SearchWebResult2,
+    SearchWebResult2ResultsByQuery1,
+    SearchWebResult2ResultsByQuery1SearchMetadata,
+    SearchWebResult2ResultsByQuery1Results,
+    SearchWebResult2ResultsByQuery2,
+    SearchWebResult2Redaction,
+    SerpRankResult,
+    SerpRankResultMatches,
+    GenerateLlmsTxtResult,
+    GenerateLlmsTxtResultPages,
+    GenerateLlmsTxtResultCompliance,
+    GenerateLlmsTxtResultApiEndpointsDetected,
+    GenerateLlmsTxtResultClampsApplied,
+    GenerateLlmsTxtResultAnalysis,
+    GenerateLlmsTxtResultSecurity,
+    ForumSearchResult,
+    ForumSearchResult1,
+    ForumSearchResult1Post,
+    ForumSearchResult1Comments1,
+    ForumSearchResult1Comments2,
+    ForumSearchResult2,
+    ForumSearchResult2Results,
+    BrowserSessionResult,
+    BrowserSessionResult1,
+    BrowserSessionResult1Viewport,
+    BrowserSessionResult2,
+    BrowserSessionResult2Snapshot,
+    BrowserSessionResult3,
+    BrowserSessionResult3Results,
+    BrowserSessionResult3ResultsError,
+    BrowserSessionResult3ResultsSnapshot,
+    BrowserSessionResult4,
+    BrowserSessionResult4Content,
+    BrowserSessionResult4Redaction,
+    BrowserSessionResult5,
+    BrowserSessionResult6,
+    BrowserSessionResult7,
+    BrowserSessionResult7Sessions,
+    AgentResult,
+    AgentResultValidationErrors,
+    AgentResultFieldSourcesValue,
+    AgentResultSources,
+    AgentResultSkipped,
+    AgentResultSteps,
+    DeepResearchResult,
+    DeepResearchResultMethodology,
+    DeepResearchResultKeyFindings,
+    DeepResearchResultSources,
     ToolSuccess,
+    StoredResult,
     ErrorResponse,
     ErrorResponseError,
     ErrorResponseErrorDetails,
@@ -1535,3 +1683,45 @@ class WebExtractionClient(BaseClient):
             request_options: per-call timeout, retries and reading of stored results.
         """
         return self.request(OPERATIONS["revoke_api_key"], {"id": id}, request_options)
+
+    def iterate_monitors(
+        self, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(lambda cursor: self.list_monitors(limit=limit, cursor=cursor, request_options=request_options))
+
+    def iterate_checks(
+        self, monitor_id: str, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every check of a monitor, newest first: pages are fetched as the loop goes on."""
+        return every_item(
+            lambda cursor: self.list_monitor_checks(monitor_id, limit=limit, cursor=cursor, request_options=request_options)
+        )
+
+    def iterate_batch_results(
+        self, *, batchId: str, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
+    ) -> Iterator[Any]:
+        """Every result of a stored batch, page after page (1 credit per page)."""
+        return every_numbered_item(
+            lambda page: self.get_batch_results(batchId=batchId, page=page, limit=limit, request_options=request_options)
+        )
+
+    def wait_for_check(
+        self,
+        monitor_id: str,
+        check_id: str,
+        *,
+        interval: float = 2.0,
+        timeout: float = 300.0,
+        request_options: Optional[RequestOptions] = None,
+    ) -> GetMonitorCheckResponse:
+        """Reads a check until it leaves ``running``, then returns it with its pages.
+
+        Raises APITimeoutError when it is still running after ``timeout`` seconds.
+        """
+        return poll_until(
+            lambda: self.get_monitor_check(monitor_id, check_id, request_options=request_options),
+            lambda check: check["data"]["status"] != "running",
+            interval,
+            timeout,
+        )

@@ -3,7 +3,7 @@
 
 """Request and answer types of Web Extraction Service API 1.0.0, as TypedDicts."""
 
-from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Literal, Optional, TypedDict, Union
 
 # Error codes the API answers with in ``error.code``; a newer server may send others.
 ERROR_CODES = (
@@ -55,6 +55,2377 @@ ERROR_CODES = (
 ToolName = Literal["list_local_models", "fetch_url", "get_batch_results", "read_result", "extract_text", "extract_links", "extract_metadata", "scrape_template", "scrape", "scrape_structured", "extract_content", "map_site", "process_document", "localization", "extract_embedded_state", "track_changes", "analyze_content", "extract_structured", "extract_with_llm", "form_submit", "summarize_content", "crawl_deep", "stealth_mode", "scrape_with_actions", "batch_scrape", "search_web", "serp_rank", "generate_llms_txt", "forum_search", "browser_session", "agent", "deep_research"]
 
 
+ListLocalModelsResultModels = TypedDict(
+    "ListLocalModelsResultModels",
+    {
+        "name": str,
+        # Bytes.
+        "size": int,
+        "modified_at": str,
+        "digest": str,
+    },
+)
+
+
+ListLocalModelsResult = TypedDict(
+    "ListLocalModelsResult",
+    {
+        # The Ollama runtime that answered.
+        "base_url": str,
+        "count": int,
+        "models": List["ListLocalModelsResultModels"],
+    },
+)
+
+
+FetchUrlResultRedaction = TypedDict(
+    "FetchUrlResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_FetchUrlResultRequired = TypedDict(
+    "_FetchUrlResultRequired",
+    {
+        # The URL asked for.
+        "url": str,
+        # The URL that answered, after redirects.
+        "final_url": str,
+        "status_code": int,
+        # MIME type without parameters; null when none was sent.
+        "content_type": Optional[str],
+        # The encoding the body was decoded from (WHATWG name).
+        "charset": str,
+        # Body size after content decoding, before charset decoding.
+        "bytes": int,
+        # Each URL a redirect led to, in order.
+        "redirects": List[str],
+        # Response headers, lower-cased; Set-Cookie left out.
+        "headers": Dict[str, str],
+        "content": str,
+        "format": Literal["html", "text", "markdown"],
+        "fetched_at": str,
+    },
+)
+
+_FetchUrlResultOptional = TypedDict(
+    "_FetchUrlResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "FetchUrlResultRedaction",
+    },
+    total=False,
+)
+
+
+class FetchUrlResult(_FetchUrlResultRequired, _FetchUrlResultOptional):
+    pass
+
+
+GetBatchResultsResultResultsData = TypedDict(
+    "GetBatchResultsResultResultsData",
+    {
+        # The id sent with the URL, else its index in `urls`.
+        "id": str,
+        # The target's status; null when none came.
+        "http_status": Optional[int],
+        "title": Optional[str],
+        # Main content text (at most 5,000 characters); null unless success.
+        "text": Optional[str],
+        # Values of the extraction template.
+        "fields": Optional[Dict[str, Optional[str]]],
+        "field_notes": Optional[Dict[str, str]],
+        "error": Optional[str],
+        # The code a single-URL tool would have answered with.
+        "error_code": Optional[str],
+    },
+)
+
+
+GetBatchResultsResultResults = TypedDict(
+    "GetBatchResultsResultResults",
+    {
+        "url": str,
+        "status": Literal["success", "failed", "skipped"],
+        "data": "GetBatchResultsResultResultsData",
+    },
+)
+
+
+GetBatchResultsResult = TypedDict(
+    "GetBatchResultsResult",
+    {
+        "batch_id": str,
+        "status": str,
+        "page": int,
+        "limit": int,
+        "total": int,
+        "total_pages": int,
+        "results": List["GetBatchResultsResultResults"],
+        "completed_at": str,
+        "expires_at": str,
+    },
+)
+
+
+_ReadResultResultRequired = TypedDict(
+    "_ReadResultResultRequired",
+    {
+        "result_handle": str,
+        # The tool whose result was stored.
+        "tool": str,
+        "json_path": Optional[str],
+        "total_chars": int,
+        # Characters of the selected value.
+        "value_chars": int,
+        "expires_at": str,
+        "offset": int,
+        "returned_chars": int,
+        "truncated": bool,
+        "next_offset": Optional[int],
+    },
+)
+
+_ReadResultResultOptional = TypedDict(
+    "_ReadResultResultOptional",
+    {
+        # The selected value itself, when it fits in one call.
+        "value": Any,
+        # One page of the selected value's text, when it does not.
+        "content": str,
+    },
+    total=False,
+)
+
+
+class ReadResultResult(_ReadResultResultRequired, _ReadResultResultOptional):
+    pass
+
+
+ExtractTextResultMetadata = TypedDict(
+    "ExtractTextResultMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        # Of the whole extraction, before the cut.
+        "word_count": int,
+        "character_count": int,
+        "selector_used": Optional[str],
+        "links_preserved": bool,
+        "formatting_preserved": bool,
+    },
+)
+
+
+ExtractTextResultStealth = TypedDict(
+    "ExtractTextResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+ExtractTextResultRedaction = TypedDict(
+    "ExtractTextResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ExtractTextResultRequired = TypedDict(
+    "_ExtractTextResultRequired",
+    {
+        "output_format": Literal["text", "markdown"],
+        # Words of the returned text, before redaction.
+        "word_count": int,
+        "char_count": int,
+        # The text was cut to `max_length`.
+        "truncated": bool,
+        "metadata": "ExtractTextResultMetadata",
+        # The final URL after redirects; null for `html` input.
+        "url": Optional[str],
+        # The page was rendered in a browser.
+        "rendered": bool,
+        # The call escalated to the stealth browser (+5 credits).
+        "escalated": bool,
+    },
+)
+
+_ExtractTextResultOptional = TypedDict(
+    "_ExtractTextResultOptional",
+    {
+        # The text (output_format `text`).
+        "text": str,
+        # The GFM markdown (output_format `markdown`).
+        "markdown": str,
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractTextResultStealth",
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ExtractTextResultRedaction",
+    },
+    total=False,
+)
+
+
+class ExtractTextResult(_ExtractTextResultRequired, _ExtractTextResultOptional):
+    pass
+
+
+_ExtractLinksResultLinksRequired = TypedDict(
+    "_ExtractLinksResultLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ExtractLinksResultLinksOptional = TypedDict(
+    "_ExtractLinksResultLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ExtractLinksResultLinks(_ExtractLinksResultLinksRequired, _ExtractLinksResultLinksOptional):
+    pass
+
+
+ExtractLinksResultStatistics = TypedDict(
+    "ExtractLinksResultStatistics",
+    {
+        "total_links": int,
+        "internal_links": int,
+        "external_links": int,
+        "anchor_links": int,
+        "relative_links": int,
+        "other_links": int,
+        "unique_domains": int,
+    },
+)
+
+
+ExtractLinksResultStealth = TypedDict(
+    "ExtractLinksResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+_ExtractLinksResultRequired = TypedDict(
+    "_ExtractLinksResultRequired",
+    {
+        "links": List["ExtractLinksResultLinks"],
+        # Over the returned links (after filtering and deduplication).
+        "statistics": "ExtractLinksResultStatistics",
+        # What relative links resolved against.
+        "base_url": Optional[str],
+        # The final URL after redirects, or 'html'.
+        "extracted_from": str,
+        "escalated": bool,
+    },
+)
+
+_ExtractLinksResultOptional = TypedDict(
+    "_ExtractLinksResultOptional",
+    {
+        # Links per domain, with `include_metadata`.
+        "domains": Dict[str, int],
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractLinksResultStealth",
+    },
+    total=False,
+)
+
+
+class ExtractLinksResult(_ExtractLinksResultRequired, _ExtractLinksResultOptional):
+    pass
+
+
+ExtractMetadataResult = TypedDict(
+    "ExtractMetadataResult",
+    {
+        # The URL asked for.
+        "url": Optional[str],
+        "final_url": Optional[str],
+        "status_code": Optional[int],
+        "content_type": Optional[str],
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+        # Words of the visible text of the whole page.
+        "word_count": int,
+    },
+)
+
+
+ScrapeTemplateResultListTemplatesParams = TypedDict(
+    "ScrapeTemplateResultListTemplatesParams",
+    {
+        "name": str,
+        "required": bool,
+        "description": str,
+    },
+)
+
+
+_ScrapeTemplateResultListTemplatesRequired = TypedDict(
+    "_ScrapeTemplateResultListTemplatesRequired",
+    {
+        "id": str,
+        "name": str,
+        "description": str,
+        "mode": Literal["entity", "list"],
+        "group": Literal["page", "jobs", "government"],
+        "input": Literal["url", "params"],
+        "sources": List[str],
+        "examples": List[str],
+    },
+)
+
+_ScrapeTemplateResultListTemplatesOptional = TypedDict(
+    "_ScrapeTemplateResultListTemplatesOptional",
+    {
+        "params": List["ScrapeTemplateResultListTemplatesParams"],
+    },
+    total=False,
+)
+
+
+class ScrapeTemplateResultListTemplates(_ScrapeTemplateResultListTemplatesRequired, _ScrapeTemplateResultListTemplatesOptional):
+    pass
+
+
+ScrapeTemplateResultList = TypedDict(
+    "ScrapeTemplateResultList",
+    {
+        "template": Literal["list"],
+        "count": int,
+        "templates": List["ScrapeTemplateResultListTemplates"],
+    },
+)
+
+
+_ScrapeTemplateResult2Required = TypedDict(
+    "_ScrapeTemplateResult2Required",
+    {
+        "template": str,
+        "template_name": str,
+        "params": Dict[str, Any],
+        # The template's record (or list of records); its fields vary by template.
+        "data": Any,
+        "extracted_at": str,
+    },
+)
+
+_ScrapeTemplateResult2Optional = TypedDict(
+    "_ScrapeTemplateResult2Optional",
+    {
+        # Present when `auto` chose the template.
+        "auto": Literal[True],
+        "fetched_url": str,
+    },
+    total=False,
+)
+
+
+class ScrapeTemplateResult2(_ScrapeTemplateResult2Required, _ScrapeTemplateResult2Optional):
+    pass
+
+
+# `template: list`: the catalog; any other template: what it extracted.
+ScrapeTemplateResult = Union["ScrapeTemplateResultList", "ScrapeTemplateResult2"]
+
+
+_ScrapeResultFormatsLinksRequired = TypedDict(
+    "_ScrapeResultFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ScrapeResultFormatsLinksOptional = TypedDict(
+    "_ScrapeResultFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ScrapeResultFormatsLinks(_ScrapeResultFormatsLinksRequired, _ScrapeResultFormatsLinksOptional):
+    pass
+
+
+ScrapeResultFormatsMetadata = TypedDict(
+    "ScrapeResultFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+ScrapeResultFormatsHighlights = TypedDict(
+    "ScrapeResultFormatsHighlights",
+    {
+        "text": str,
+        # Index into this call’s markdown.
+        "offset": int,
+        "length": int,
+        "score": float,
+        "kind": Literal["sentence", "code_block"],
+    },
+)
+
+
+ScrapeResultFormatsAnswerEvidence = TypedDict(
+    "ScrapeResultFormatsAnswerEvidence",
+    {
+        "text": str,
+        # Index into this call’s markdown.
+        "offset": int,
+        "length": int,
+        "score": float,
+    },
+)
+
+
+ScrapeResultFormatsAnswer = TypedDict(
+    "ScrapeResultFormatsAnswer",
+    {
+        "text": str,
+        "grounded": bool,
+        "evidence": List["ScrapeResultFormatsAnswerEvidence"],
+    },
+)
+
+
+ScrapeResultFormats = TypedDict(
+    "ScrapeResultFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["ScrapeResultFormatsLinks"],
+        "metadata": "ScrapeResultFormatsMetadata",
+        "highlights": List["ScrapeResultFormatsHighlights"],
+        "answer": "ScrapeResultFormatsAnswer",
+    },
+    total=False,
+)
+
+
+ScrapeResultStealth = TypedDict(
+    "ScrapeResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+ScrapeResultRedaction = TypedDict(
+    "ScrapeResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ScrapeResultRequired = TypedDict(
+    "_ScrapeResultRequired",
+    {
+        # The final URL after redirects.
+        "url": str,
+        # One key per requested format, in the order requested.
+        "formats": "ScrapeResultFormats",
+        "escalated": bool,
+        # The escalated render; null when none ran.
+        "stealth": Optional["ScrapeResultStealth"],
+        "scraped_at": str,
+    },
+)
+
+_ScrapeResultOptional = TypedDict(
+    "_ScrapeResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ScrapeResultRedaction",
+    },
+    total=False,
+)
+
+
+class ScrapeResult(_ScrapeResultRequired, _ScrapeResultOptional):
+    pass
+
+
+ScrapeStructuredResult2ItemsValue = TypedDict(
+    "ScrapeStructuredResult2ItemsValue",
+    {
+        "text": Optional[str],
+        "attributes": Dict[str, Optional[str]],
+    },
+)
+
+
+ScrapeStructuredResult2 = TypedDict(
+    "ScrapeStructuredResult2",
+    {
+        "items": List[Dict[str, Optional[Union[str, "ScrapeStructuredResult2ItemsValue"]]]],
+        "count": int,
+        # Repeating items found before `max_items`.
+        "total_found": int,
+    },
+)
+
+
+ScrapeStructuredResultValue = TypedDict(
+    "ScrapeStructuredResultValue",
+    {
+        "text": Optional[str],
+        "attributes": Dict[str, Optional[str]],
+    },
+)
+
+
+# Without `multiple`: one record, field name → value. With `multiple`: `{items, count, total_found}`.
+ScrapeStructuredResult = Union["ScrapeStructuredResult2", Dict[str, Optional[Union[str, "ScrapeStructuredResultValue"]]]]
+
+
+ExtractContentResultLinks = TypedDict(
+    "ExtractContentResultLinks",
+    {
+        "href": str,
+        "text": str,
+    },
+)
+
+
+ExtractContentResultRedaction = TypedDict(
+    "ExtractContentResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ExtractContentResultRequired = TypedDict(
+    "_ExtractContentResultRequired",
+    {
+        "url": str,
+        "content": str,
+        # Characters of `content` before redaction.
+        "content_length": int,
+        "content_type": Literal["text", "html"],
+        "title": Optional[str],
+        "author": Optional[str],
+        "publish_date": Optional[str],
+        "images": List[str],
+        "image_count": int,
+        "links": List["ExtractContentResultLinks"],
+        "link_count": int,
+    },
+)
+
+_ExtractContentResultOptional = TypedDict(
+    "_ExtractContentResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ExtractContentResultRedaction",
+    },
+    total=False,
+)
+
+
+class ExtractContentResult(_ExtractContentResultRequired, _ExtractContentResultOptional):
+    pass
+
+
+MapSiteResult = TypedDict(
+    "MapSiteResult",
+    {
+        "base_url": str,
+        # Whether the sitemaps or a crawl found the pages.
+        "source": Literal["sitemap", "crawl"],
+        "total_pages": int,
+        "internal_links": int,
+        "external_links": int,
+        "pages": List[str],
+        # Crawl mode; null from sitemaps.
+        "max_depth_reached": Optional[int],
+        # Crawl mode: each page and the links found on it; null from sitemaps.
+        "sitemap": Optional[Dict[str, List[str]]],
+    },
+)
+
+
+ProcessDocumentResultPagesRead = TypedDict(
+    "ProcessDocumentResultPagesRead",
+    {
+        "start": int,
+        "end": int,
+        "count": int,
+        "total_pages": int,
+    },
+)
+
+
+ProcessDocumentResultMetadata1 = TypedDict(
+    "ProcessDocumentResultMetadata1",
+    {
+        "title": Optional[str],
+        "author": Optional[str],
+        "subject": Optional[str],
+        "creator": Optional[str],
+        "producer": Optional[str],
+        # As embedded (`D:YYYYMMDDHHmmSS…`), never reinterpreted.
+        "creation_date": Optional[str],
+        "modification_date": Optional[str],
+    },
+)
+
+
+ProcessDocumentResultMetadata2 = TypedDict(
+    "ProcessDocumentResultMetadata2",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "author": Optional[str],
+    },
+)
+
+
+ProcessDocumentResultTables = TypedDict(
+    "ProcessDocumentResultTables",
+    {
+        # 1-based PDF page; null for CSV.
+        "page": Optional[int],
+        "rows": int,
+        "columns": int,
+        "data": List[List[str]],
+    },
+)
+
+
+ProcessDocumentResultRedaction = TypedDict(
+    "ProcessDocumentResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ProcessDocumentResultRequired = TypedDict(
+    "_ProcessDocumentResultRequired",
+    {
+        "url": str,
+        "document_type": Literal["pdf", "csv", "txt", "html", "docx", "xlsx"],
+        "content_type": Optional[str],
+        # Bytes downloaded.
+        "file_size": int,
+        "processed_at": str,
+        "page_count": Optional[int],
+        "pages_read": Optional["ProcessDocumentResultPagesRead"],
+        "text": Optional[str],
+        "text_length": Optional[int],
+        "metadata": Optional[Union["ProcessDocumentResultMetadata1", "ProcessDocumentResultMetadata2"]],
+        "tables": Optional[List["ProcessDocumentResultTables"]],
+        "notes": List[str],
+        # Images need the self-hosted server.
+        "images": None,
+    },
+)
+
+_ProcessDocumentResultOptional = TypedDict(
+    "_ProcessDocumentResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ProcessDocumentResultRedaction",
+    },
+    total=False,
+)
+
+
+class ProcessDocumentResult(_ProcessDocumentResultRequired, _ProcessDocumentResultOptional):
+    pass
+
+
+LocalizationResultAlternateLanguages = TypedDict(
+    "LocalizationResultAlternateLanguages",
+    {
+        "lang": str,
+        "url": str,
+    },
+)
+
+
+LocalizationResultGeoTargeting = TypedDict(
+    "LocalizationResultGeoTargeting",
+    {
+        "region": Optional[str],
+        "position": Optional[str],
+        "has_geo_meta": bool,
+    },
+)
+
+
+_LocalizationResultRequired = TypedDict(
+    "_LocalizationResultRequired",
+    {
+        "url": str,
+        # ISO 639-1 of the visible text, `und` when too short.
+        "detected_language": Optional[str],
+        "html_lang": Optional[str],
+        "content_language_header": Optional[str],
+        "alternate_languages": List["LocalizationResultAlternateLanguages"],
+        "language_count": int,
+        "is_multilingual": bool,
+        "target_language": Optional[str],
+        "matches_target": Optional[bool],
+        "target_country": Optional[str],
+        "geo_targeted": bool,
+    },
+)
+
+_LocalizationResultOptional = TypedDict(
+    "_LocalizationResultOptional",
+    {
+        # With `check_geo_targeting`.
+        "geo_targeting": "LocalizationResultGeoTargeting",
+    },
+    total=False,
+)
+
+
+class LocalizationResult(_LocalizationResultRequired, _LocalizationResultOptional):
+    pass
+
+
+ExtractEmbeddedStateResultFound = TypedDict(
+    "ExtractEmbeddedStateResultFound",
+    {
+        # The source, e.g. `next_data`, `nuxt`, `apollo`.
+        "name": str,
+        # The global, element or attribute that carried it.
+        "variable": str,
+        "bytes": int,
+    },
+)
+
+
+_ExtractEmbeddedStateResultMatchesRequired = TypedDict(
+    "_ExtractEmbeddedStateResultMatchesRequired",
+    {
+        "path": str,
+        "preview": str,
+    },
+)
+
+_ExtractEmbeddedStateResultMatchesOptional = TypedDict(
+    "_ExtractEmbeddedStateResultMatchesOptional",
+    {
+        "addressable": Literal[False],
+    },
+    total=False,
+)
+
+
+class ExtractEmbeddedStateResultMatches(_ExtractEmbeddedStateResultMatchesRequired, _ExtractEmbeddedStateResultMatchesOptional):
+    pass
+
+
+ExtractEmbeddedStateResultStealth = TypedDict(
+    "ExtractEmbeddedStateResultStealth",
+    {
+        "engine": str,
+        # Vendor of the wall the plain fetch met, or `unknown`.
+        "vendor_detected": str,
+    },
+)
+
+
+_ExtractEmbeddedStateResultRequired = TypedDict(
+    "_ExtractEmbeddedStateResultRequired",
+    {
+        "url": str,
+        "found": List["ExtractEmbeddedStateResultFound"],
+        "path": Optional[str],
+        # UTF-8 size of the JSON of the selected value.
+        "bytes": int,
+        "warnings": List[str],
+    },
+)
+
+_ExtractEmbeddedStateResultOptional = TypedDict(
+    "_ExtractEmbeddedStateResultOptional",
+    {
+        # The state by source name, or the value at `path`.
+        "data": Any,
+        # `keys_only`: the shape two levels deep (leaves are type names).
+        "keys": Any,
+        "matches": List["ExtractEmbeddedStateResultMatches"],
+        "matches_total": int,
+        "matches_truncated": bool,
+        # Present when `escalate` was sent.
+        "escalated": bool,
+        # Present when the call escalated to the stealth browser.
+        "stealth": "ExtractEmbeddedStateResultStealth",
+    },
+    total=False,
+)
+
+
+class ExtractEmbeddedStateResult(_ExtractEmbeddedStateResultRequired, _ExtractEmbeddedStateResultOptional):
+    pass
+
+
+TrackChangesResult = TypedDict(
+    "TrackChangesResult",
+    {
+        "url": str,
+        "final_url": str,
+        "selector": Optional[str],
+        "status": Literal["new", "changed", "unchanged"],
+        # Share of lines touched; null on `new`.
+        "change_percent": Optional[float],
+        "structural_similarity": Optional[float],
+        "added_count": Optional[int],
+        "removed_count": Optional[int],
+        "added_samples": List[str],
+        "removed_samples": List[str],
+        "content_hash": str,
+        # When the baseline was captured; null on `new`.
+        "previous_checked_at": Optional[str],
+        "checked_at": str,
+    },
+)
+
+
+AnalyzeContentResultKeywords = TypedDict(
+    "AnalyzeContentResultKeywords",
+    {
+        "word": str,
+        "frequency": int,
+    },
+)
+
+
+_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired = TypedDict(
+    "_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired",
+    {
+        # −1..1, three decimals.
+        "score": float,
+        "label": Literal["positive", "negative", "neutral", "not_applicable"],
+        "positive_matches": int,
+        "negative_matches": int,
+        "method": Literal["lexicon"],
+    },
+)
+
+_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional = TypedDict(
+    "_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional",
+    {
+        "notApplicable": Literal["sentiment-lexicon-is-english-only"],
+    },
+    total=False,
+)
+
+
+class AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnly(_AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyRequired, _AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnlyOptional):
+    pass
+
+
+AnalyzeContentResultReadability = TypedDict(
+    "AnalyzeContentResultReadability",
+    {
+        "flesch_score": Optional[float],
+        "grade_level": Optional[Literal["middle_school", "high_school", "college"]],
+    },
+)
+
+
+AnalyzeContentResult = TypedDict(
+    "AnalyzeContentResult",
+    {
+        # Characters (code points) analysed.
+        "content_length": int,
+        "word_count": int,
+        "sentence_count": int,
+        # Words per sentence, one decimal.
+        "avg_sentence_length": float,
+        # With `detect_language`; `und` when undetermined.
+        "language": Optional[str],
+        "keywords": Optional[List["AnalyzeContentResultKeywords"]],
+        "sentiment": Optional["AnalyzeContentResultSentimentSentimentLexiconIsEnglishOnly"],
+        "readability": Optional["AnalyzeContentResultReadability"],
+    },
+)
+
+
+ExtractStructuredResultValidationErrors = TypedDict(
+    "ExtractStructuredResultValidationErrors",
+    {
+        "field": str,
+        "message": str,
+    },
+)
+
+
+ExtractStructuredResult = TypedDict(
+    "ExtractStructuredResult",
+    {
+        "url": Optional[str],
+        # The record, filled to the caller's schema.
+        "extracted": Dict[str, Any],
+        # Which source filled each field; null when none did.
+        "field_sources": Dict[str, Optional[Literal["json-ld", "microdata", "rdfa", "open-graph", "meta", "selector", "model"]]],
+        "missing_fields": List[str],
+        "schema_valid": bool,
+        "validation_errors": List["ExtractStructuredResultValidationErrors"],
+        "mode": Literal["markup", "model"],
+        "provider_used": Optional[Literal["local", "hosted_a", "hosted_b"]],
+        "model_used": Optional[str],
+        "extracted_at": str,
+    },
+)
+
+
+ExtractWithLlmResult = TypedDict(
+    "ExtractWithLlmResult",
+    {
+        # The model's answer: text, or JSON matching `schema`.
+        "extracted": Any,
+        "provider": Literal["local", "hosted_a", "hosted_b"],
+        "provider_used": Literal["local", "hosted_a", "hosted_b"],
+        "model_used": str,
+        "tokens_used": int,
+        "prompt_used": str,
+    },
+)
+
+
+FormSubmitResultSubmittedDataValue = TypedDict(
+    "FormSubmitResultSubmittedDataValue",
+    {
+        "filename": str,
+        "bytes": int,
+        "mime_type": str,
+    },
+)
+
+
+FormSubmitResultValidationErrors = TypedDict(
+    "FormSubmitResultValidationErrors",
+    {
+        "field": Optional[str],
+        "message": str,
+    },
+)
+
+
+FormSubmitResultFormDetails = TypedDict(
+    "FormSubmitResultFormDetails",
+    {
+        "action": Optional[str],
+        "method": str,
+        "fieldCount": int,
+        "requiredFields": List[str],
+    },
+)
+
+
+_FormSubmitResultRequired = TypedDict(
+    "_FormSubmitResultRequired",
+    {
+        # The form was submitted and the page showed no validation error.
+        "success": bool,
+        "submittedData": Dict[str, Union[str, float, bool, List[str], "FormSubmitResultSubmittedDataValue"]],
+        "responseUrl": str,
+        "responseStatus": Optional[int],
+        "validationErrors": List["FormSubmitResultValidationErrors"],
+        "formDetails": Optional["FormSubmitResultFormDetails"],
+    },
+)
+
+_FormSubmitResultOptional = TypedDict(
+    "_FormSubmitResultOptional",
+    {
+        "responseContent": str,
+    },
+    total=False,
+)
+
+
+class FormSubmitResult(_FormSubmitResultRequired, _FormSubmitResultOptional):
+    pass
+
+
+SummarizeContentResultMetadata = TypedDict(
+    "SummarizeContentResultMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "author": Optional[str],
+        "publish_date": Optional[str],
+    },
+)
+
+
+SummarizeContentResult = TypedDict(
+    "SummarizeContentResult",
+    {
+        # `extractive` and `brief`: one string; `key_points`: one string per sentence.
+        "summary": Union[str, List[str]],
+        "summary_type": Literal["extractive", "key_points", "brief"],
+        # Characters (code points) summarised.
+        "original_length": int,
+        "summary_length": int,
+        "compression_ratio": float,
+        "sentences_used": int,
+        "total_sentences": int,
+        # With `include_metadata` on the `url` form; else null.
+        "metadata": Optional["SummarizeContentResultMetadata"],
+    },
+)
+
+
+_CrawlDeepResultPagesFormatsLinksRequired = TypedDict(
+    "_CrawlDeepResultPagesFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_CrawlDeepResultPagesFormatsLinksOptional = TypedDict(
+    "_CrawlDeepResultPagesFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class CrawlDeepResultPagesFormatsLinks(_CrawlDeepResultPagesFormatsLinksRequired, _CrawlDeepResultPagesFormatsLinksOptional):
+    pass
+
+
+CrawlDeepResultPagesFormatsMetadata = TypedDict(
+    "CrawlDeepResultPagesFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+CrawlDeepResultPagesFormats = TypedDict(
+    "CrawlDeepResultPagesFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["CrawlDeepResultPagesFormatsLinks"],
+        "metadata": "CrawlDeepResultPagesFormatsMetadata",
+    },
+    total=False,
+)
+
+
+CrawlDeepResultPages = TypedDict(
+    "CrawlDeepResultPages",
+    {
+        "url": str,
+        "depth": int,
+        "status_code": Optional[int],
+        "title": Optional[str],
+        "formats": Optional["CrawlDeepResultPagesFormats"],
+        "error": Optional[str],
+    },
+)
+
+
+CrawlDeepResultNotReached = TypedDict(
+    "CrawlDeepResultNotReached",
+    {
+        "reason": Optional[Literal["page_limit", "time_budget"]],
+        "count": int,
+        "urls": List[str],
+    },
+)
+
+
+CrawlDeepResultRobots = TypedDict(
+    "CrawlDeepResultRobots",
+    {
+        "disallowed_count": int,
+        "crawl_delay_seconds": Optional[float],
+    },
+)
+
+
+CrawlDeepResultRedaction = TypedDict(
+    "CrawlDeepResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_CrawlDeepResultRequired = TypedDict(
+    "_CrawlDeepResultRequired",
+    {
+        "url": str,
+        # `partial` when the limit or budget cut it short.
+        "status": Literal["completed", "partial"],
+        "total": int,
+        "completed": int,
+        "failed": int,
+        "max_depth_reached": int,
+        "pages": List["CrawlDeepResultPages"],
+        "not_reached": "CrawlDeepResultNotReached",
+        "robots": "CrawlDeepResultRobots",
+        "crawled_at": str,
+    },
+)
+
+_CrawlDeepResultOptional = TypedDict(
+    "_CrawlDeepResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "CrawlDeepResultRedaction",
+    },
+    total=False,
+)
+
+
+class CrawlDeepResult(_CrawlDeepResultRequired, _CrawlDeepResultOptional):
+    pass
+
+
+_StealthModeResult1FormatsLinksRequired = TypedDict(
+    "_StealthModeResult1FormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_StealthModeResult1FormatsLinksOptional = TypedDict(
+    "_StealthModeResult1FormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class StealthModeResult1FormatsLinks(_StealthModeResult1FormatsLinksRequired, _StealthModeResult1FormatsLinksOptional):
+    pass
+
+
+StealthModeResult1FormatsMetadata = TypedDict(
+    "StealthModeResult1FormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+StealthModeResult1Formats = TypedDict(
+    "StealthModeResult1Formats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["StealthModeResult1FormatsLinks"],
+        "metadata": "StealthModeResult1FormatsMetadata",
+        "screenshot": str,
+    },
+    total=False,
+)
+
+
+StealthModeResult1Blocked = TypedDict(
+    "StealthModeResult1Blocked",
+    {
+        "vendor": str,
+        "evidence": List[str],
+    },
+)
+
+
+StealthModeResult1Redaction = TypedDict(
+    "StealthModeResult1Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_StealthModeResult1Required = TypedDict(
+    "_StealthModeResult1Required",
+    {
+        "url": str,
+        "final_url": str,
+        "title": str,
+        "status": int,
+        "engine": str,
+        "level": str,
+        "formats": "StealthModeResult1Formats",
+        "scraped_at": str,
+    },
+)
+
+_StealthModeResult1Optional = TypedDict(
+    "_StealthModeResult1Optional",
+    {
+        # Set when the page is still a bot wall: stealth does not solve challenges.
+        "blocked": "StealthModeResult1Blocked",
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "StealthModeResult1Redaction",
+    },
+    total=False,
+)
+
+
+class StealthModeResult1(_StealthModeResult1Required, _StealthModeResult1Optional):
+    pass
+
+
+StealthModeResultConfigure = TypedDict(
+    "StealthModeResultConfigure",
+    {
+        "operation": Literal["configure"],
+        "engine": str,
+        # The resolved configuration, proxy credentials masked.
+        "stealthConfig": Dict[str, Any],
+        "note": str,
+    },
+)
+
+
+# `scrape`: the page; `configure`: the configuration; context operations: the host’s answer.
+StealthModeResult = Union["StealthModeResult1", "StealthModeResultConfigure", Dict[str, Any]]
+
+
+ScrapeWithActionsResultActionResultsError = TypedDict(
+    "ScrapeWithActionsResultActionResultsError",
+    {
+        "code": str,
+        "message": str,
+    },
+)
+
+
+ScrapeWithActionsResultActionResultsSnapshot = TypedDict(
+    "ScrapeWithActionsResultActionResultsSnapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+_ScrapeWithActionsResultActionResultsRequired = TypedDict(
+    "_ScrapeWithActionsResultActionResultsRequired",
+    {
+        "index": int,
+        "type": str,
+        "status": Literal["ok", "failed", "skipped"],
+    },
+)
+
+_ScrapeWithActionsResultActionResultsOptional = TypedDict(
+    "_ScrapeWithActionsResultActionResultsOptional",
+    {
+        "error": "ScrapeWithActionsResultActionResultsError",
+        # `screenshot`: the resource URI.
+        "screenshot": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "ScrapeWithActionsResultActionResultsSnapshot",
+        # Where the page is after a `navigate`.
+        "url": str,
+        "status_code": int,
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResultActionResults(_ScrapeWithActionsResultActionResultsRequired, _ScrapeWithActionsResultActionResultsOptional):
+    pass
+
+
+_ScrapeWithActionsResultFormatsLinksRequired = TypedDict(
+    "_ScrapeWithActionsResultFormatsLinksRequired",
+    {
+        # Resolved; null for non-web schemes but mailto: and tel:.
+        "href": Optional[str],
+        "text": str,
+        "type": Literal["internal", "external", "anchor", "other", "relative"],
+        "domain": Optional[str],
+        "rel": Optional[str],
+        "original_href": str,
+    },
+)
+
+_ScrapeWithActionsResultFormatsLinksOptional = TypedDict(
+    "_ScrapeWithActionsResultFormatsLinksOptional",
+    {
+        # With `include_metadata` only.
+        "title": Optional[str],
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResultFormatsLinks(_ScrapeWithActionsResultFormatsLinksRequired, _ScrapeWithActionsResultFormatsLinksOptional):
+    pass
+
+
+ScrapeWithActionsResultFormatsMetadata = TypedDict(
+    "ScrapeWithActionsResultFormatsMetadata",
+    {
+        "title": Optional[str],
+        "description": Optional[str],
+        "canonical_url": Optional[str],
+        "language": Optional[str],
+        "author": Optional[str],
+        "published_time": Optional[str],
+        "modified_time": Optional[str],
+        "site_name": Optional[str],
+        "favicon": Optional[str],
+        "image": Optional[str],
+        "keywords": List[str],
+        "robots": Optional[str],
+        # Every og:* and article:* property by its full name; repeats become arrays.
+        "open_graph": Dict[str, Union[str, List[str]]],
+        "twitter": Dict[str, str],
+        # Parsed JSON-LD blocks; invalid ones skipped.
+        "json_ld": List[Any],
+    },
+)
+
+
+ScrapeWithActionsResultFormats = TypedDict(
+    "ScrapeWithActionsResultFormats",
+    {
+        "markdown": str,
+        "html": str,
+        "rawHtml": str,
+        "text": str,
+        "links": List["ScrapeWithActionsResultFormatsLinks"],
+        "metadata": "ScrapeWithActionsResultFormatsMetadata",
+    },
+    total=False,
+)
+
+
+ScrapeWithActionsResultRedaction = TypedDict(
+    "ScrapeWithActionsResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_ScrapeWithActionsResultRequired = TypedDict(
+    "_ScrapeWithActionsResultRequired",
+    {
+        "url": str,
+        "final_url": str,
+        "title": str,
+        "status": int,
+        "action_results": List["ScrapeWithActionsResultActionResults"],
+        "formats": "ScrapeWithActionsResultFormats",
+        "scraped_at": str,
+    },
+)
+
+_ScrapeWithActionsResultOptional = TypedDict(
+    "_ScrapeWithActionsResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "ScrapeWithActionsResultRedaction",
+    },
+    total=False,
+)
+
+
+class ScrapeWithActionsResult(_ScrapeWithActionsResultRequired, _ScrapeWithActionsResultOptional):
+    pass
+
+
+BatchScrapeResultResults = TypedDict(
+    "BatchScrapeResultResults",
+    {
+        # The id sent with the URL, else its index in `urls`.
+        "id": str,
+        "url": str,
+        "status": Literal["success", "failed", "skipped"],
+        # The target's status; null when none came.
+        "http_status": Optional[int],
+        "title": Optional[str],
+        # Main content text (at most 5,000 characters); null unless success.
+        "text": Optional[str],
+        # Values of the extraction template.
+        "fields": Optional[Dict[str, Optional[str]]],
+        "field_notes": Optional[Dict[str, str]],
+        "error": Optional[str],
+        # The code a single-URL tool would have answered with.
+        "error_code": Optional[str],
+    },
+)
+
+
+BatchScrapeResultRedaction = TypedDict(
+    "BatchScrapeResultRedaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_BatchScrapeResultRequired = TypedDict(
+    "_BatchScrapeResultRequired",
+    {
+        # Page the results again with get_batch_results (24 hours).
+        "batch_id": str,
+        "total": int,
+        "succeeded": int,
+        "failed": int,
+        "skipped": int,
+        "results": List["BatchScrapeResultResults"],
+        "notes": List[str],
+        "completed_at": str,
+        "expires_at": str,
+    },
+)
+
+_BatchScrapeResultOptional = TypedDict(
+    "_BatchScrapeResultOptional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "BatchScrapeResultRedaction",
+    },
+    total=False,
+)
+
+
+class BatchScrapeResult(_BatchScrapeResultRequired, _BatchScrapeResultOptional):
+    pass
+
+
+SearchWebResult1SearchMetadata = TypedDict(
+    "SearchWebResult1SearchMetadata",
+    {
+        "total_results": int,
+        "results_returned": int,
+        "offset": int,
+        "search_time": float,
+        "lang": str,
+        "safe_search": bool,
+        "time_range": Literal["day", "week", "month", "year", "all"],
+        "site": Optional[str],
+        "file_type": Optional[str],
+    },
+)
+
+
+_SearchWebResult1ResultsRequired = TypedDict(
+    "_SearchWebResult1ResultsRequired",
+    {
+        "title": str,
+        "url": str,
+        "snippet": str,
+        "displayLink": str,
+        "formattedUrl": str,
+        "htmlSnippet": str,
+        "htmlTitle": str,
+    },
+)
+
+_SearchWebResult1ResultsOptional = TypedDict(
+    "_SearchWebResult1ResultsOptional",
+    {
+        "cacheId": str,
+        "pagemap": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class SearchWebResult1Results(_SearchWebResult1ResultsRequired, _SearchWebResult1ResultsOptional):
+    pass
+
+
+SearchWebResult1Redaction = TypedDict(
+    "SearchWebResult1Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_SearchWebResult1Required = TypedDict(
+    "_SearchWebResult1Required",
+    {
+        "query": str,
+        "search_metadata": "SearchWebResult1SearchMetadata",
+        "results": List["SearchWebResult1Results"],
+        "spelling_correction": Optional[str],
+        "related_searches": List[str],
+    },
+)
+
+_SearchWebResult1Optional = TypedDict(
+    "_SearchWebResult1Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "SearchWebResult1Redaction",
+    },
+    total=False,
+)
+
+
+class SearchWebResult1(_SearchWebResult1Required, _SearchWebResult1Optional):
+    pass
+
+
+SearchWebResult2ResultsByQuery1SearchMetadata = TypedDict(
+    "SearchWebResult2ResultsByQuery1SearchMetadata",
+    {
+        "total_results": int,
+        "results_returned": int,
+        "offset": int,
+        "search_time": float,
+        "lang": str,
+        "safe_search": bool,
+        "time_range": Literal["day", "week", "month", "year", "all"],
+        "site": Optional[str],
+        "file_type": Optional[str],
+    },
+)
+
+
+_SearchWebResult2ResultsByQuery1ResultsRequired = TypedDict(
+    "_SearchWebResult2ResultsByQuery1ResultsRequired",
+    {
+        "title": str,
+        "url": str,
+        "snippet": str,
+        "displayLink": str,
+        "formattedUrl": str,
+        "htmlSnippet": str,
+        "htmlTitle": str,
+    },
+)
+
+_SearchWebResult2ResultsByQuery1ResultsOptional = TypedDict(
+    "_SearchWebResult2ResultsByQuery1ResultsOptional",
+    {
+        "cacheId": str,
+        "pagemap": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+class SearchWebResult2ResultsByQuery1Results(_SearchWebResult2ResultsByQuery1ResultsRequired, _SearchWebResult2ResultsByQuery1ResultsOptional):
+    pass
+
+
+SearchWebResult2ResultsByQuery1 = TypedDict(
+    "SearchWebResult2ResultsByQuery1",
+    {
+        "query": str,
+        "search_metadata": "SearchWebResult2ResultsByQuery1SearchMetadata",
+        "results": List["SearchWebResult2ResultsByQuery1Results"],
+        "spelling_correction": Optional[str],
+        "related_searches": List[str],
+    },
+)
+
+
+SearchWebResult2ResultsByQuery2 = TypedDict(
+    "SearchWebResult2ResultsByQuery2",
+    {
+        "query": str,
+        "error": str,
+        "error_code": str,
+    },
+)
+
+
+SearchWebResult2Redaction = TypedDict(
+    "SearchWebResult2Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_SearchWebResult2Required = TypedDict(
+    "_SearchWebResult2Required",
+    {
+        "queries": List[str],
+        "count": int,
+        "results_by_query": List[Union["SearchWebResult2ResultsByQuery1", "SearchWebResult2ResultsByQuery2"]],
+    },
+)
+
+_SearchWebResult2Optional = TypedDict(
+    "_SearchWebResult2Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "SearchWebResult2Redaction",
+    },
+    total=False,
+)
+
+
+class SearchWebResult2(_SearchWebResult2Required, _SearchWebResult2Optional):
+    pass
+
+
+# `query`: one answer; `queries`: `{queries, count, results_by_query}` in their order.
+SearchWebResult = Union["SearchWebResult1", "SearchWebResult2"]
+
+
+SerpRankResultMatches = TypedDict(
+    "SerpRankResultMatches",
+    {
+        "position": int,
+        "url": str,
+        "title": str,
+    },
+)
+
+
+SerpRankResult = TypedDict(
+    "SerpRankResult",
+    {
+        "keyword": str,
+        "target": str,
+        "location": Union[str, float],
+        "language": str,
+        "device": Literal["desktop", "mobile"],
+        "depth": int,
+        "found": bool,
+        # The target's first position; null when not found.
+        "rank": Optional[int],
+        "url": Optional[str],
+        "all_positions": List[int],
+        "matches": List["SerpRankResultMatches"],
+        "results_scanned": int,
+        "se_results_count": Optional[int],
+        "check_url": Optional[str],
+        "checked_at": str,
+    },
+)
+
+
+GenerateLlmsTxtResultPages = TypedDict(
+    "GenerateLlmsTxtResultPages",
+    {
+        "url": str,
+        "title": Optional[str],
+    },
+)
+
+
+GenerateLlmsTxtResultCompliance = TypedDict(
+    "GenerateLlmsTxtResultCompliance",
+    {
+        "robots_txt_found": bool,
+        "disallow_count": int,
+        "respect_robots": bool,
+        "urls_left_out": int,
+        "pages_opted_out": int,
+        "level": Literal["basic", "standard", "strict"],
+    },
+)
+
+
+GenerateLlmsTxtResultApiEndpointsDetected = TypedDict(
+    "GenerateLlmsTxtResultApiEndpointsDetected",
+    {
+        "url": str,
+        "kind": Literal["openapi", "graphql", "rest"],
+        "found_on": str,
+    },
+)
+
+
+GenerateLlmsTxtResultClampsApplied = TypedDict(
+    "GenerateLlmsTxtResultClampsApplied",
+    {
+        "option": str,
+        "requested": float,
+        "applied": float,
+        "reason": str,
+    },
+)
+
+
+GenerateLlmsTxtResultAnalysis = TypedDict(
+    "GenerateLlmsTxtResultAnalysis",
+    {
+        "total_words": int,
+        "average_words_per_page": float,
+        "sections": Dict[str, int],
+        "languages": Dict[str, int],
+    },
+)
+
+
+GenerateLlmsTxtResultSecurity = TypedDict(
+    "GenerateLlmsTxtResultSecurity",
+    {
+        "https": bool,
+        "hsts": bool,
+        "content_security_policy": bool,
+        "x_frame_options": bool,
+        "x_content_type_options": bool,
+        "referrer_policy": bool,
+    },
+)
+
+
+_GenerateLlmsTxtResultRequired = TypedDict(
+    "_GenerateLlmsTxtResultRequired",
+    {
+        "url": str,
+        "pages_analyzed": int,
+        "pages": List["GenerateLlmsTxtResultPages"],
+        "compliance": "GenerateLlmsTxtResultCompliance",
+        "api_endpoints_detected": List["GenerateLlmsTxtResultApiEndpointsDetected"],
+        "clamps_applied": List["GenerateLlmsTxtResultClampsApplied"],
+        "generated_at": str,
+    },
+)
+
+_GenerateLlmsTxtResultOptional = TypedDict(
+    "_GenerateLlmsTxtResultOptional",
+    {
+        "llms_txt": str,
+        "llms_full_txt": str,
+        "analysis": "GenerateLlmsTxtResultAnalysis",
+        "security": "GenerateLlmsTxtResultSecurity",
+    },
+    total=False,
+)
+
+
+class GenerateLlmsTxtResult(_GenerateLlmsTxtResultRequired, _GenerateLlmsTxtResultOptional):
+    pass
+
+
+ForumSearchResult1Post = TypedDict(
+    "ForumSearchResult1Post",
+    {
+        "id": str,
+        "title": Optional[str],
+        "author": Optional[str],
+        "subreddit": Optional[str],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "score": Optional[int],
+        "num_comments": Optional[int],
+        "upvote_ratio": Optional[float],
+        "flair": Optional[str],
+        "over_18": Optional[bool],
+        "selftext": Optional[str],
+        "selftext_truncated": bool,
+        "url": Optional[str],
+        "permalink": Optional[str],
+    },
+)
+
+
+ForumSearchResult1Comments1 = TypedDict(
+    "ForumSearchResult1Comments1",
+    {
+        "id": str,
+        "author": Optional[str],
+        "body": Optional[str],
+        "body_truncated": bool,
+        "score": Optional[int],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "permalink": Optional[str],
+        "depth": int,
+        # Comments of this same shape, one level deeper.
+        "replies": List[Any],
+    },
+)
+
+
+ForumSearchResult1Comments2 = TypedDict(
+    "ForumSearchResult1Comments2",
+    {
+        "more_count": int,
+        "more_ids": List[str],
+    },
+)
+
+
+ForumSearchResult1 = TypedDict(
+    "ForumSearchResult1",
+    {
+        "source": Literal["archive_a", "archive_b", "web_discovery"],
+        "mode": Literal["posts", "comments", "thread"],
+        "query": Optional[str],
+        "subreddit": Optional[str],
+        "author": Optional[str],
+        "count": int,
+        "notes": List[str],
+        "checkedAt": str,
+        "link_id": str,
+        "post": Optional["ForumSearchResult1Post"],
+        "comments": List[Union["ForumSearchResult1Comments1", "ForumSearchResult1Comments2"]],
+        "comment_count": int,
+        "comments_collapsed": int,
+    },
+)
+
+
+ForumSearchResult2Results = TypedDict(
+    "ForumSearchResult2Results",
+    {
+        "id": str,
+        "title": Optional[str],
+        "author": Optional[str],
+        "subreddit": Optional[str],
+        "created_utc": Optional[int],
+        "created_iso": Optional[str],
+        "score": Optional[int],
+        "num_comments": Optional[int],
+        "upvote_ratio": Optional[float],
+        "flair": Optional[str],
+        "over_18": Optional[bool],
+        "selftext": Optional[str],
+        "selftext_truncated": bool,
+        "url": Optional[str],
+        "permalink": Optional[str],
+    },
+)
+
+
+_ForumSearchResult2Required = TypedDict(
+    "_ForumSearchResult2Required",
+    {
+        "source": Literal["archive_a", "archive_b", "web_discovery"],
+        "mode": Literal["posts", "comments", "thread"],
+        "query": Optional[str],
+        "subreddit": Optional[str],
+        "author": Optional[str],
+        "count": int,
+        "notes": List[str],
+        "checkedAt": str,
+        "results": List["ForumSearchResult2Results"],
+    },
+)
+
+_ForumSearchResult2Optional = TypedDict(
+    "_ForumSearchResult2Optional",
+    {
+        "fallback_used": Literal[True],
+    },
+    total=False,
+)
+
+
+class ForumSearchResult2(_ForumSearchResult2Required, _ForumSearchResult2Optional):
+    pass
+
+
+# Thread mode: the post and its comments; the search modes: `results`.
+ForumSearchResult = Union["ForumSearchResult1", "ForumSearchResult2"]
+
+
+BrowserSessionResult1Viewport = TypedDict(
+    "BrowserSessionResult1Viewport",
+    {
+        "width": int,
+        "height": int,
+    },
+)
+
+
+BrowserSessionResult1 = TypedDict(
+    "BrowserSessionResult1",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        "status": Optional[int],
+        "stealth": bool,
+        "engine": str,
+        "viewport": Optional["BrowserSessionResult1Viewport"],
+        "created_at": str,
+        "expires_at": str,
+        "idle_expires_at": str,
+        # Seconds the session lives at most.
+        "ttl": int,
+        # Seconds of inactivity before it closes.
+        "activity_ttl": int,
+    },
+)
+
+
+BrowserSessionResult2Snapshot = TypedDict(
+    "BrowserSessionResult2Snapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+BrowserSessionResult2 = TypedDict(
+    "BrowserSessionResult2",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "BrowserSessionResult2Snapshot",
+    },
+)
+
+
+BrowserSessionResult3ResultsError = TypedDict(
+    "BrowserSessionResult3ResultsError",
+    {
+        "code": str,
+        "message": str,
+    },
+)
+
+
+BrowserSessionResult3ResultsSnapshot = TypedDict(
+    "BrowserSessionResult3ResultsSnapshot",
+    {
+        "tree": str,
+        # Lines in `tree`.
+        "nodes": int,
+        # `@e<n>` refs handed out: 1..refs.
+        "refs": int,
+        "truncated": bool,
+    },
+)
+
+
+_BrowserSessionResult3ResultsRequired = TypedDict(
+    "_BrowserSessionResult3ResultsRequired",
+    {
+        "index": int,
+        "type": str,
+        "status": Literal["ok", "failed", "skipped"],
+    },
+)
+
+_BrowserSessionResult3ResultsOptional = TypedDict(
+    "_BrowserSessionResult3ResultsOptional",
+    {
+        "error": "BrowserSessionResult3ResultsError",
+        # `screenshot`: the resource URI.
+        "screenshot": str,
+        # The accessibility tree with `@e<n>` refs to act on.
+        "snapshot": "BrowserSessionResult3ResultsSnapshot",
+        # Where the page is after a `navigate`.
+        "url": str,
+        "status_code": int,
+    },
+    total=False,
+)
+
+
+class BrowserSessionResult3Results(_BrowserSessionResult3ResultsRequired, _BrowserSessionResult3ResultsOptional):
+    pass
+
+
+BrowserSessionResult3 = TypedDict(
+    "BrowserSessionResult3",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        "results": List["BrowserSessionResult3Results"],
+        "completed": bool,
+        "failed": int,
+    },
+)
+
+
+BrowserSessionResult4Content = TypedDict(
+    "BrowserSessionResult4Content",
+    {
+        "markdown": str,
+        "html": str,
+        "text": str,
+        "json": Dict[str, Any],
+    },
+    total=False,
+)
+
+
+BrowserSessionResult4Redaction = TypedDict(
+    "BrowserSessionResult4Redaction",
+    {
+        "entities": Dict[str, int],
+        "count": int,
+        "mode": Literal["fast"],
+    },
+)
+
+
+_BrowserSessionResult4Required = TypedDict(
+    "_BrowserSessionResult4Required",
+    {
+        "sessionId": str,
+        "url": str,
+        "title": str,
+        # One key per requested format.
+        "content": "BrowserSessionResult4Content",
+    },
+)
+
+_BrowserSessionResult4Optional = TypedDict(
+    "_BrowserSessionResult4Optional",
+    {
+        # What redact_pii replaced: hits per class, their total and the mode.
+        "redaction": "BrowserSessionResult4Redaction",
+    },
+    total=False,
+)
+
+
+class BrowserSessionResult4(_BrowserSessionResult4Required, _BrowserSessionResult4Optional):
+    pass
+
+
+BrowserSessionResult5 = TypedDict(
+    "BrowserSessionResult5",
+    {
+        "sessionId": str,
+        "url": str,
+        # The resource URI of the image.
+        "screenshot": str,
+        "format": str,
+        "full_page": bool,
+        "selector": Optional[str],
+        "mime_type": str,
+        "bytes": int,
+    },
+)
+
+
+BrowserSessionResult6 = TypedDict(
+    "BrowserSessionResult6",
+    {
+        "sessionId": str,
+        "closed": Literal[True],
+    },
+)
+
+
+BrowserSessionResult7Sessions = TypedDict(
+    "BrowserSessionResult7Sessions",
+    {
+        "sessionId": str,
+        "url": Optional[str],
+        "stealth": bool,
+        "created_at": str,
+        "expires_at": str,
+        "idle_expires_at": str,
+    },
+)
+
+
+BrowserSessionResult7 = TypedDict(
+    "BrowserSessionResult7",
+    {
+        "sessions": List["BrowserSessionResult7Sessions"],
+        "count": int,
+    },
+)
+
+
+# What the `operation` answers: open, snapshot, act, read, screenshot, close or list.
+BrowserSessionResult = Union["BrowserSessionResult1", "BrowserSessionResult2", "BrowserSessionResult3", "BrowserSessionResult4", "BrowserSessionResult5", "BrowserSessionResult6", "BrowserSessionResult7"]
+
+
+AgentResultValidationErrors = TypedDict(
+    "AgentResultValidationErrors",
+    {
+        "field": str,
+        "message": str,
+    },
+)
+
+
+AgentResultFieldSourcesValue = TypedDict(
+    "AgentResultFieldSourcesValue",
+    {
+        "source": str,
+        "url": str,
+    },
+)
+
+
+AgentResultSources = TypedDict(
+    "AgentResultSources",
+    {
+        "url": str,
+        "title": str,
+        "fetched": bool,
+        "relevance_score": float,
+        "used": bool,
+    },
+)
+
+
+AgentResultSkipped = TypedDict(
+    "AgentResultSkipped",
+    {
+        "url": str,
+        "reason": str,
+        "code": str,
+    },
+)
+
+
+AgentResultSteps = TypedDict(
+    "AgentResultSteps",
+    {
+        "step": int,
+        "action": Literal["search", "read", "stealth_retry"],
+        "target": str,
+        "outcome": str,
+    },
+)
+
+
+_AgentResultRequired = TypedDict(
+    "_AgentResultRequired",
+    {
+        "prompt": str,
+        # Prose, or JSON matching `schema`.
+        "answer": Any,
+        "answer_format": Literal["prose", "json"],
+        "method": Literal["llm", "extractive"],
+        "provider_used": Optional[Literal["local", "hosted_a", "hosted_b"]],
+        "model_used": Optional[str],
+        "tokens_used": int,
+        "sources": List["AgentResultSources"],
+        "skipped": List["AgentResultSkipped"],
+        "steps": List["AgentResultSteps"],
+        "steps_used": int,
+        "urls_read": int,
+        "stealth_retries": int,
+        "notes": List[str],
+    },
+)
+
+_AgentResultOptional = TypedDict(
+    "_AgentResultOptional",
+    {
+        "schema_valid": bool,
+        "validation_errors": List["AgentResultValidationErrors"],
+        "field_sources": Dict[str, Optional["AgentResultFieldSourcesValue"]],
+    },
+    total=False,
+)
+
+
+class AgentResult(_AgentResultRequired, _AgentResultOptional):
+    pass
+
+
+DeepResearchResultMethodology = TypedDict(
+    "DeepResearchResultMethodology",
+    {
+        "queries_run": int,
+        "queries": List[str],
+        "search_backend": str,
+        "sources_considered": int,
+        "sources_fetched": int,
+        "synthesis": Literal["extractive"],
+        "llm_used": Literal[False],
+    },
+)
+
+
+DeepResearchResultKeyFindings = TypedDict(
+    "DeepResearchResultKeyFindings",
+    {
+        "text": str,
+        "source_url": str,
+        "source_title": str,
+        "relevance_score": float,
+    },
+)
+
+
+DeepResearchResultSources = TypedDict(
+    "DeepResearchResultSources",
+    {
+        "url": str,
+        "title": str,
+        "snippet": str,
+        "fetched": bool,
+        "domain": str,
+    },
+)
+
+
+DeepResearchResult = TypedDict(
+    "DeepResearchResult",
+    {
+        "research_query": str,
+        "methodology": "DeepResearchResultMethodology",
+        # The passages that answer the question, best first.
+        "key_findings": List["DeepResearchResultKeyFindings"],
+        "sources": List["DeepResearchResultSources"],
+        "summary": str,
+        "notes": List[str],
+        "researched_at": str,
+    },
+)
+
+
 _ToolSuccessRequired = TypedDict(
     "_ToolSuccessRequired",
     {
@@ -80,6 +2451,22 @@ _ToolSuccessOptional = TypedDict(
 
 class ToolSuccess(_ToolSuccessRequired, _ToolSuccessOptional):
     pass
+
+
+StoredResult = TypedDict(
+    "StoredResult",
+    {
+        # The first characters of the result JSON (at most 1,000).
+        "preview": str,
+        # Read the whole result with read_result (kept 1 hour).
+        "result_handle": str,
+        # Characters of the whole result JSON.
+        "total_chars": int,
+        "truncated": Literal[True],
+        # When the stored result is deleted (ISO 8601).
+        "expires_at": str,
+    },
+)
 
 
 ErrorResponseErrorDetails = TypedDict(
@@ -153,6 +2540,8 @@ ToolInfoData = TypedDict(
         "price": int,
         "pricing": "ToolInfoDataPricing",
         "request_schema": Dict[str, Any],
+        # JSON Schema of the 200 answer, `data` typed
+        "response_schema": Dict[str, Any],
         "example": Dict[str, Any],
     },
 )
@@ -755,8 +3144,31 @@ ApiKeyResponse = TypedDict(
 ListLocalModelsInput = Dict[str, Any]
 
 
+_ListLocalModelsResponseRequired = TypedDict(
+    "_ListLocalModelsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ListLocalModelsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ListLocalModelsResponseOptional = TypedDict(
+    "_ListLocalModelsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool list_local_models.
-ListLocalModelsResponse = ToolSuccess
+class ListLocalModelsResponse(_ListLocalModelsResponseRequired, _ListLocalModelsResponseOptional):
+    pass
 
 
 FetchUrlInputRedactPii = TypedDict(
@@ -804,8 +3216,31 @@ class FetchUrlInput(_FetchUrlInputRequired, _FetchUrlInputOptional):
     pass
 
 
+_FetchUrlResponseRequired = TypedDict(
+    "_FetchUrlResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "FetchUrlResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_FetchUrlResponseOptional = TypedDict(
+    "_FetchUrlResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool fetch_url.
-FetchUrlResponse = ToolSuccess
+class FetchUrlResponse(_FetchUrlResponseRequired, _FetchUrlResponseOptional):
+    pass
 
 
 _GetBatchResultsInputRequired = TypedDict(
@@ -833,8 +3268,31 @@ class GetBatchResultsInput(_GetBatchResultsInputRequired, _GetBatchResultsInputO
     pass
 
 
+_GetBatchResultsResponseRequired = TypedDict(
+    "_GetBatchResultsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "GetBatchResultsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_GetBatchResultsResponseOptional = TypedDict(
+    "_GetBatchResultsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool get_batch_results.
-GetBatchResultsResponse = ToolSuccess
+class GetBatchResultsResponse(_GetBatchResultsResponseRequired, _GetBatchResultsResponseOptional):
+    pass
 
 
 _ReadResultInputRequired = TypedDict(
@@ -864,8 +3322,31 @@ class ReadResultInput(_ReadResultInputRequired, _ReadResultInputOptional):
     pass
 
 
+_ReadResultResponseRequired = TypedDict(
+    "_ReadResultResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ReadResultResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ReadResultResponseOptional = TypedDict(
+    "_ReadResultResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool read_result.
-ReadResultResponse = ToolSuccess
+class ReadResultResponse(_ReadResultResponseRequired, _ReadResultResponseOptional):
+    pass
 
 
 ExtractTextInputRedactPii = TypedDict(
@@ -917,8 +3398,31 @@ ExtractTextInput = TypedDict(
 )
 
 
+_ExtractTextResponseRequired = TypedDict(
+    "_ExtractTextResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractTextResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractTextResponseOptional = TypedDict(
+    "_ExtractTextResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_text.
-ExtractTextResponse = ToolSuccess
+class ExtractTextResponse(_ExtractTextResponseRequired, _ExtractTextResponseOptional):
+    pass
 
 
 # Arguments of tool extract_links.
@@ -958,8 +3462,31 @@ ExtractLinksInput = TypedDict(
 )
 
 
+_ExtractLinksResponseRequired = TypedDict(
+    "_ExtractLinksResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractLinksResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractLinksResponseOptional = TypedDict(
+    "_ExtractLinksResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_links.
-ExtractLinksResponse = ToolSuccess
+class ExtractLinksResponse(_ExtractLinksResponseRequired, _ExtractLinksResponseOptional):
+    pass
 
 
 # Arguments of tool extract_metadata.
@@ -979,8 +3506,31 @@ ExtractMetadataInput = TypedDict(
 )
 
 
+_ExtractMetadataResponseRequired = TypedDict(
+    "_ExtractMetadataResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractMetadataResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractMetadataResponseOptional = TypedDict(
+    "_ExtractMetadataResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_metadata.
-ExtractMetadataResponse = ToolSuccess
+class ExtractMetadataResponse(_ExtractMetadataResponseRequired, _ExtractMetadataResponseOptional):
+    pass
 
 
 _ScrapeTemplateInputRequired = TypedDict(
@@ -1012,8 +3562,31 @@ class ScrapeTemplateInput(_ScrapeTemplateInputRequired, _ScrapeTemplateInputOpti
     pass
 
 
+_ScrapeTemplateResponseRequired = TypedDict(
+    "_ScrapeTemplateResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeTemplateResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeTemplateResponseOptional = TypedDict(
+    "_ScrapeTemplateResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_template.
-ScrapeTemplateResponse = ToolSuccess
+class ScrapeTemplateResponse(_ScrapeTemplateResponseRequired, _ScrapeTemplateResponseOptional):
+    pass
 
 
 _ScrapeInputFormatsHighlightsRequired = TypedDict(
@@ -1113,8 +3686,31 @@ class ScrapeInput(_ScrapeInputRequired, _ScrapeInputOptional):
     pass
 
 
+_ScrapeResponseRequired = TypedDict(
+    "_ScrapeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeResponseOptional = TypedDict(
+    "_ScrapeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape.
-ScrapeResponse = ToolSuccess
+class ScrapeResponse(_ScrapeResponseRequired, _ScrapeResponseOptional):
+    pass
 
 
 _ScrapeStructuredInputRequired = TypedDict(
@@ -1154,8 +3750,31 @@ class ScrapeStructuredInput(_ScrapeStructuredInputRequired, _ScrapeStructuredInp
     pass
 
 
+_ScrapeStructuredResponseRequired = TypedDict(
+    "_ScrapeStructuredResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeStructuredResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeStructuredResponseOptional = TypedDict(
+    "_ScrapeStructuredResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_structured.
-ScrapeStructuredResponse = ToolSuccess
+class ScrapeStructuredResponse(_ScrapeStructuredResponseRequired, _ScrapeStructuredResponseOptional):
+    pass
 
 
 ExtractContentInputRedactPii = TypedDict(
@@ -1207,8 +3826,31 @@ class ExtractContentInput(_ExtractContentInputRequired, _ExtractContentInputOpti
     pass
 
 
+_ExtractContentResponseRequired = TypedDict(
+    "_ExtractContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractContentResponseOptional = TypedDict(
+    "_ExtractContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_content.
-ExtractContentResponse = ToolSuccess
+class ExtractContentResponse(_ExtractContentResponseRequired, _ExtractContentResponseOptional):
+    pass
 
 
 _MapSiteInputRequired = TypedDict(
@@ -1242,8 +3884,31 @@ class MapSiteInput(_MapSiteInputRequired, _MapSiteInputOptional):
     pass
 
 
+_MapSiteResponseRequired = TypedDict(
+    "_MapSiteResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "MapSiteResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_MapSiteResponseOptional = TypedDict(
+    "_MapSiteResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool map_site.
-MapSiteResponse = ToolSuccess
+class MapSiteResponse(_MapSiteResponseRequired, _MapSiteResponseOptional):
+    pass
 
 
 ProcessDocumentInputRedactPii = TypedDict(
@@ -1297,8 +3962,31 @@ class ProcessDocumentInput(_ProcessDocumentInputRequired, _ProcessDocumentInputO
     pass
 
 
+_ProcessDocumentResponseRequired = TypedDict(
+    "_ProcessDocumentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ProcessDocumentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ProcessDocumentResponseOptional = TypedDict(
+    "_ProcessDocumentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool process_document.
-ProcessDocumentResponse = ToolSuccess
+class ProcessDocumentResponse(_ProcessDocumentResponseRequired, _ProcessDocumentResponseOptional):
+    pass
 
 
 _LocalizationInputRequired = TypedDict(
@@ -1336,8 +4024,31 @@ class LocalizationInput(_LocalizationInputRequired, _LocalizationInputOptional):
     pass
 
 
+_LocalizationResponseRequired = TypedDict(
+    "_LocalizationResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "LocalizationResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_LocalizationResponseOptional = TypedDict(
+    "_LocalizationResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool localization.
-LocalizationResponse = ToolSuccess
+class LocalizationResponse(_LocalizationResponseRequired, _LocalizationResponseOptional):
+    pass
 
 
 _ExtractEmbeddedStateInputRequired = TypedDict(
@@ -1383,8 +4094,31 @@ class ExtractEmbeddedStateInput(_ExtractEmbeddedStateInputRequired, _ExtractEmbe
     pass
 
 
+_ExtractEmbeddedStateResponseRequired = TypedDict(
+    "_ExtractEmbeddedStateResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractEmbeddedStateResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractEmbeddedStateResponseOptional = TypedDict(
+    "_ExtractEmbeddedStateResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_embedded_state.
-ExtractEmbeddedStateResponse = ToolSuccess
+class ExtractEmbeddedStateResponse(_ExtractEmbeddedStateResponseRequired, _ExtractEmbeddedStateResponseOptional):
+    pass
 
 
 _TrackChangesInputRequired = TypedDict(
@@ -1414,8 +4148,31 @@ class TrackChangesInput(_TrackChangesInputRequired, _TrackChangesInputOptional):
     pass
 
 
+_TrackChangesResponseRequired = TypedDict(
+    "_TrackChangesResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "TrackChangesResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_TrackChangesResponseOptional = TypedDict(
+    "_TrackChangesResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool track_changes.
-TrackChangesResponse = ToolSuccess
+class TrackChangesResponse(_TrackChangesResponseRequired, _TrackChangesResponseOptional):
+    pass
 
 
 # Arguments of tool analyze_content.
@@ -1443,8 +4200,31 @@ AnalyzeContentInput = TypedDict(
 )
 
 
+_AnalyzeContentResponseRequired = TypedDict(
+    "_AnalyzeContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "AnalyzeContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_AnalyzeContentResponseOptional = TypedDict(
+    "_AnalyzeContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool analyze_content.
-AnalyzeContentResponse = ToolSuccess
+class AnalyzeContentResponse(_AnalyzeContentResponseRequired, _AnalyzeContentResponseOptional):
+    pass
 
 
 _ExtractStructuredInputSelectorsValueRequired = TypedDict(
@@ -1504,8 +4284,31 @@ class ExtractStructuredInput(_ExtractStructuredInputRequired, _ExtractStructured
     pass
 
 
+_ExtractStructuredResponseRequired = TypedDict(
+    "_ExtractStructuredResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractStructuredResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractStructuredResponseOptional = TypedDict(
+    "_ExtractStructuredResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_structured.
-ExtractStructuredResponse = ToolSuccess
+class ExtractStructuredResponse(_ExtractStructuredResponseRequired, _ExtractStructuredResponseOptional):
+    pass
 
 
 _ExtractWithLlmInputRequired = TypedDict(
@@ -1545,8 +4348,31 @@ class ExtractWithLlmInput(_ExtractWithLlmInputRequired, _ExtractWithLlmInputOpti
     pass
 
 
+_ExtractWithLlmResponseRequired = TypedDict(
+    "_ExtractWithLlmResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ExtractWithLlmResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ExtractWithLlmResponseOptional = TypedDict(
+    "_ExtractWithLlmResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool extract_with_llm.
-ExtractWithLlmResponse = ToolSuccess
+class ExtractWithLlmResponse(_ExtractWithLlmResponseRequired, _ExtractWithLlmResponseOptional):
+    pass
 
 
 _FormSubmitInputFieldsRequired = TypedDict(
@@ -1610,8 +4436,31 @@ class FormSubmitInput(_FormSubmitInputRequired, _FormSubmitInputOptional):
     pass
 
 
+_FormSubmitResponseRequired = TypedDict(
+    "_FormSubmitResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "FormSubmitResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_FormSubmitResponseOptional = TypedDict(
+    "_FormSubmitResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool form_submit.
-FormSubmitResponse = ToolSuccess
+class FormSubmitResponse(_FormSubmitResponseRequired, _FormSubmitResponseOptional):
+    pass
 
 
 # Arguments of tool summarize_content.
@@ -1637,8 +4486,31 @@ SummarizeContentInput = TypedDict(
 )
 
 
+_SummarizeContentResponseRequired = TypedDict(
+    "_SummarizeContentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SummarizeContentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SummarizeContentResponseOptional = TypedDict(
+    "_SummarizeContentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool summarize_content.
-SummarizeContentResponse = ToolSuccess
+class SummarizeContentResponse(_SummarizeContentResponseRequired, _SummarizeContentResponseOptional):
+    pass
 
 
 CrawlDeepInputRedactPii = TypedDict(
@@ -1698,8 +4570,31 @@ class CrawlDeepInput(_CrawlDeepInputRequired, _CrawlDeepInputOptional):
     pass
 
 
+_CrawlDeepResponseRequired = TypedDict(
+    "_CrawlDeepResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "CrawlDeepResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_CrawlDeepResponseOptional = TypedDict(
+    "_CrawlDeepResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool crawl_deep.
-CrawlDeepResponse = ToolSuccess
+class CrawlDeepResponse(_CrawlDeepResponseRequired, _CrawlDeepResponseOptional):
+    pass
 
 
 StealthModeInputStealthConfigCustomViewport = TypedDict(
@@ -1812,8 +4707,31 @@ StealthModeInput = TypedDict(
 )
 
 
+_StealthModeResponseRequired = TypedDict(
+    "_StealthModeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "StealthModeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_StealthModeResponseOptional = TypedDict(
+    "_StealthModeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool stealth_mode.
-StealthModeResponse = ToolSuccess
+class StealthModeResponse(_StealthModeResponseRequired, _StealthModeResponseOptional):
+    pass
 
 
 _ScrapeWithActionsInputActionsWaitRequired = TypedDict(
@@ -2079,8 +4997,31 @@ class ScrapeWithActionsInput(_ScrapeWithActionsInputRequired, _ScrapeWithActions
     pass
 
 
+_ScrapeWithActionsResponseRequired = TypedDict(
+    "_ScrapeWithActionsResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ScrapeWithActionsResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ScrapeWithActionsResponseOptional = TypedDict(
+    "_ScrapeWithActionsResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool scrape_with_actions.
-ScrapeWithActionsResponse = ToolSuccess
+class ScrapeWithActionsResponse(_ScrapeWithActionsResponseRequired, _ScrapeWithActionsResponseOptional):
+    pass
 
 
 _BatchScrapeInputUrlsRequired = TypedDict(
@@ -2203,8 +5144,31 @@ class BatchScrapeInput(_BatchScrapeInputRequired, _BatchScrapeInputOptional):
     pass
 
 
+_BatchScrapeResponseRequired = TypedDict(
+    "_BatchScrapeResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "BatchScrapeResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_BatchScrapeResponseOptional = TypedDict(
+    "_BatchScrapeResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool batch_scrape.
-BatchScrapeResponse = ToolSuccess
+class BatchScrapeResponse(_BatchScrapeResponseRequired, _BatchScrapeResponseOptional):
+    pass
 
 
 SearchWebInputRedactPii = TypedDict(
@@ -2250,8 +5214,31 @@ SearchWebInput = TypedDict(
 )
 
 
+_SearchWebResponseRequired = TypedDict(
+    "_SearchWebResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SearchWebResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SearchWebResponseOptional = TypedDict(
+    "_SearchWebResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool search_web.
-SearchWebResponse = ToolSuccess
+class SearchWebResponse(_SearchWebResponseRequired, _SearchWebResponseOptional):
+    pass
 
 
 _SerpRankInputRequired = TypedDict(
@@ -2287,8 +5274,31 @@ class SerpRankInput(_SerpRankInputRequired, _SerpRankInputOptional):
     pass
 
 
+_SerpRankResponseRequired = TypedDict(
+    "_SerpRankResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "SerpRankResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_SerpRankResponseOptional = TypedDict(
+    "_SerpRankResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool serp_rank.
-SerpRankResponse = ToolSuccess
+class SerpRankResponse(_SerpRankResponseRequired, _SerpRankResponseOptional):
+    pass
 
 
 GenerateLlmsTxtInputAnalysisOptions = TypedDict(
@@ -2362,8 +5372,31 @@ class GenerateLlmsTxtInput(_GenerateLlmsTxtInputRequired, _GenerateLlmsTxtInputO
     pass
 
 
+_GenerateLlmsTxtResponseRequired = TypedDict(
+    "_GenerateLlmsTxtResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "GenerateLlmsTxtResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_GenerateLlmsTxtResponseOptional = TypedDict(
+    "_GenerateLlmsTxtResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool generate_llms_txt.
-GenerateLlmsTxtResponse = ToolSuccess
+class GenerateLlmsTxtResponse(_GenerateLlmsTxtResponseRequired, _GenerateLlmsTxtResponseOptional):
+    pass
 
 
 # Arguments of tool forum_search.
@@ -2395,8 +5428,31 @@ ForumSearchInput = TypedDict(
 )
 
 
+_ForumSearchResponseRequired = TypedDict(
+    "_ForumSearchResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "ForumSearchResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_ForumSearchResponseOptional = TypedDict(
+    "_ForumSearchResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool forum_search.
-ForumSearchResponse = ToolSuccess
+class ForumSearchResponse(_ForumSearchResponseRequired, _ForumSearchResponseOptional):
+    pass
 
 
 BrowserSessionInputViewport = TypedDict(
@@ -2689,8 +5745,31 @@ class BrowserSessionInput(_BrowserSessionInputRequired, _BrowserSessionInputOpti
     pass
 
 
+_BrowserSessionResponseRequired = TypedDict(
+    "_BrowserSessionResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "BrowserSessionResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_BrowserSessionResponseOptional = TypedDict(
+    "_BrowserSessionResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool browser_session.
-BrowserSessionResponse = ToolSuccess
+class BrowserSessionResponse(_BrowserSessionResponseRequired, _BrowserSessionResponseOptional):
+    pass
 
 
 _AgentInputRequired = TypedDict(
@@ -2726,8 +5805,31 @@ class AgentInput(_AgentInputRequired, _AgentInputOptional):
     pass
 
 
+_AgentResponseRequired = TypedDict(
+    "_AgentResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "AgentResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_AgentResponseOptional = TypedDict(
+    "_AgentResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool agent.
-AgentResponse = ToolSuccess
+class AgentResponse(_AgentResponseRequired, _AgentResponseOptional):
+    pass
 
 
 DeepResearchInputResearchScope = TypedDict(
@@ -2773,8 +5875,31 @@ class DeepResearchInput(_DeepResearchInputRequired, _DeepResearchInputOptional):
     pass
 
 
+_DeepResearchResponseRequired = TypedDict(
+    "_DeepResearchResponseRequired",
+    {
+        "success": Literal[True],
+        "data": "DeepResearchResult",
+        "credits_used": int,
+        "credits_remaining": int,
+        # Milliseconds
+        "processing_time": float,
+    },
+)
+
+_DeepResearchResponseOptional = TypedDict(
+    "_DeepResearchResponseOptional",
+    {
+        # Present only when the call produced one
+        "warnings": List[str],
+    },
+    total=False,
+)
+
+
 # Answer of tool deep_research.
-DeepResearchResponse = ToolSuccess
+class DeepResearchResponse(_DeepResearchResponseRequired, _DeepResearchResponseOptional):
+    pass
 
 
 # Arguments of list_monitors.

@@ -22,5 +22,7 @@ export {
   WebExtractionError,
 } from './core/errors.js';
 export { buildHttpCall, type HttpCall, type OperationSpec } from './core/operation.js';
+export type { WaitOptions } from './core/paging.js';
+export { isStoredResult } from './core/stored-results.js';
 export { OPERATIONS, TOOL_NAMES, WebExtractionClient } from './generated/client.js';
 export type * from './generated/types.js';

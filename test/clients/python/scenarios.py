@@ -16,6 +16,7 @@ import typing
 import web_extraction
 from web_extraction import (
     APIConnectionError,
+    APITimeoutError,
     BadRequestError,
     InsufficientCreditsError,
     NotFoundError,
@@ -145,6 +146,7 @@ def monitors():
         "got": sdk.get_monitor(monitor_id)["data"],
         "first_page": sdk.list_monitors(limit=1),
         "all": len(sdk.list_monitors()["data"]),
+        "iterated": sorted(monitor["id"] for monitor in sdk.iterate_monitors(limit=1)),
         "updated": sdk.update_monitor(monitor_id, status="paused")["data"]["status"],
         "deleted": sdk.delete_monitor(monitor_id),
     }
@@ -159,6 +161,41 @@ def monitors():
     return observed
 
 
+def wait_for_check():
+    """A loopback server answering a check as running twice, then completed (and one that never ends)."""
+    import http.server
+    import threading
+
+    reads = []
+
+    class Checks(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            reads.append(self.path)
+            running = self.path.endswith("/chk_slow") or len(reads) < 3
+            body = json.dumps({"success": True, "data": {"id": "chk_1", "status": "running" if running else "completed"}})
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(body.encode())
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Checks)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        sdk = WebExtractionClient(api_key="k", base_url=f"http://127.0.0.1:{server.server_port}")
+        done = sdk.wait_for_check("mon_1", "chk_1", interval=0.01)
+        observed = {"status": done["data"]["status"], "reads": len(reads), "path": reads[0]}
+        try:
+            sdk.wait_for_check("mon_1", "chk_slow", interval=0.01, timeout=0.05)
+        except APITimeoutError as error:
+            observed["timeout"] = type(error).__name__
+        return observed
+    finally:
+        server.shutdown()
+
+
 SCENARIOS = {
     "families": families,
     "errors": errors,
@@ -166,6 +203,7 @@ SCENARIOS = {
     "stored_results": stored_results,
     "typing": typing_and_syntax,
     "monitors": monitors,
+    "wait_for_check": wait_for_check,
 }
 
 if __name__ == "__main__":

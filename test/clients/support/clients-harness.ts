@@ -9,6 +9,7 @@ import { mcpCatalogOf } from '../../../scripts/clients/mcp-catalog.js';
 import type { OpenApiDocument } from '../../../scripts/clients/operations.js';
 import { type FixtureServer, startFixtureServer } from '../../support/fixture-server.js';
 import { createTestAccount, type TestAccount } from '../../support/harness.js';
+import { assertResultMatchesSchema } from '../../support/result-drift.js';
 import { openTestServices } from '../../support/test-services.js';
 import { readFixture } from '../../support/tool-site.js';
 import { registerMonitorShapedRoutes } from './monitor-shaped-routes.js';
@@ -89,7 +90,9 @@ export async function startClientsHarness(
         headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      const answer = (await response.json()) as Record<string, unknown>;
+      assertResultMatchesSchema(tools, 'POST', `/api/v1/tools/${tool}`, response.status, answer);
+      return { status: response.status, body: answer };
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

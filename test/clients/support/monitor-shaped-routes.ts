@@ -137,8 +137,8 @@ export function registerMonitorShapedRoutes(
     if (!monitor) throw new ApiError('NOT_FOUND', `No monitor "${id}".`);
     return monitor;
   };
-  app.use('/api/v1/monitors', provideServices(services), authenticate({ acceptBearer: true }));
-  app.use('/api/v1/monitors/*', provideServices(services), authenticate({ acceptBearer: true }));
+  app.use('/api/v1/monitors', provideServices(services), authenticate);
+  app.use('/api/v1/monitors/*', provideServices(services), authenticate);
 
   app.openapi(
     routes.create,

@@ -65,7 +65,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (key: string) => vo
         </button>
       </form>
       <p>
-        New here? The <a href="/docs">API reference</a> shows every tool and how to call it.
+        The tools, their schemas and examples are in the <a href="/docs">API reference</a>.
       </p>
     </main>
   );

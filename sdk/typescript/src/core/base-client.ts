@@ -160,9 +160,12 @@ export class BaseClient {
     } as T;
   }
 
-  /** Runs a tool by name (POST /api/v1/tools/<name>); the generated per-tool methods call this. */
-  callTool(name: string, input: object = {}, options?: RequestOptions): Promise<ToolSuccess> {
-    return this.request<ToolSuccess>(toolSpec(name), { ...input }, options);
+  /**
+   * Runs a tool by name (POST /api/v1/tools/<name>); the generated per-tool methods call this with
+   * the tool's typed answer as `T`.
+   */
+  callTool<T = ToolSuccess>(name: string, input: object = {}, options?: RequestOptions): Promise<T> {
+    return this.request<T>(toolSpec(name), { ...input }, options);
   }
 
   /** A tool's free self-description: price, request JSON Schema and an example. No credits. */

@@ -1,4 +1,4 @@
-import type { ToolSuccess } from '../generated/types.js';
+import type { StoredResult as StoredResultHandle, ToolSuccess } from '../generated/types.js';
 
 /**
  * Characters per `read_result` page. The page's JSON travels inside the envelope again, escaped,
@@ -12,6 +12,15 @@ export function storedHandleOf(body: unknown): string | null {
   const data = (body as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
   if (typeof data !== 'object' || data === null) return null;
   return data.truncated === true && typeof data.result_handle === 'string' ? data.result_handle : null;
+}
+
+/**
+ * Whether a tool's `data` is the handle of a stored result rather than the result: what a call
+ * answers when the result is over `max_inline_chars` (unless `resolveStoredResults` reads it back).
+ * Methods type `data` as the tool's result, so this is how a caller asks which one it got.
+ */
+export function isStoredResult(data: unknown): data is StoredResultHandle {
+  return storedHandleOf({ data }) !== null;
 }
 
 export interface StoredResult {

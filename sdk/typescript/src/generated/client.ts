@@ -3,6 +3,7 @@
 
 import { BaseClient, type RequestOptions } from '../core/base-client.js';
 import type { OperationSpec } from '../core/operation.js';
+import { everyItem, everyNumberedItem, pollUntil, type WaitOptions } from '../core/paging.js';
 import type * as T from './types.js';
 
 /**
@@ -44,7 +45,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1.
    */
   listLocalModels(input: T.ListLocalModelsInput = {}, options?: RequestOptions): Promise<T.ListLocalModelsResponse> {
-    return this.callTool("list_local_models", input, options) as Promise<T.ListLocalModelsResponse>;
+    return this.callTool<T.ListLocalModelsResponse>("list_local_models", input, options);
   }
 
   /**
@@ -55,7 +56,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1.
    */
   fetchUrl(input: T.FetchUrlInput, options?: RequestOptions): Promise<T.FetchUrlResponse> {
-    return this.callTool("fetch_url", input, options) as Promise<T.FetchUrlResponse>;
+    return this.callTool<T.FetchUrlResponse>("fetch_url", input, options);
   }
 
   /**
@@ -66,7 +67,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1.
    */
   getBatchResults(input: T.GetBatchResultsInput, options?: RequestOptions): Promise<T.GetBatchResultsResponse> {
-    return this.callTool("get_batch_results", input, options) as Promise<T.GetBatchResultsResponse>;
+    return this.callTool<T.GetBatchResultsResponse>("get_batch_results", input, options);
   }
 
   /**
@@ -77,7 +78,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1.
    */
   readResult(input: T.ReadResultInput, options?: RequestOptions): Promise<T.ReadResultResponse> {
-    return this.callTool("read_result", input, options) as Promise<T.ReadResultResponse>;
+    return this.callTool<T.ReadResultResponse>("read_result", input, options);
   }
 
   /**
@@ -88,7 +89,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1. 1 credit per call. escalate: true with `url` holds 6; the +5 is charged only when the stealth render runs. `html` input is never fetched, so it holds 1. A bad or unmatched selector, a blocked page and every other error are uncharged.
    */
   extractText(input: T.ExtractTextInput = {}, options?: RequestOptions): Promise<T.ExtractTextResponse> {
-    return this.callTool("extract_text", input, options) as Promise<T.ExtractTextResponse>;
+    return this.callTool<T.ExtractTextResponse>("extract_text", input, options);
   }
 
   /**
@@ -99,7 +100,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1. 1 credit per call. escalate: true with `url` holds 6; the +5 is charged only when the stealth render runs. `html` input is never fetched, so it holds 1. A blocked page and every other error are uncharged.
    */
   extractLinks(input: T.ExtractLinksInput = {}, options?: RequestOptions): Promise<T.ExtractLinksResponse> {
-    return this.callTool("extract_links", input, options) as Promise<T.ExtractLinksResponse>;
+    return this.callTool<T.ExtractLinksResponse>("extract_links", input, options);
   }
 
   /**
@@ -110,7 +111,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1.
    */
   extractMetadata(input: T.ExtractMetadataInput = {}, options?: RequestOptions): Promise<T.ExtractMetadataResponse> {
-    return this.callTool("extract_metadata", input, options) as Promise<T.ExtractMetadataResponse>;
+    return this.callTool<T.ExtractMetadataResponse>("extract_metadata", input, options);
   }
 
   /**
@@ -121,7 +122,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 1. 1 credit per call, list included; every error is uncharged.
    */
   scrapeTemplate(input: T.ScrapeTemplateInput, options?: RequestOptions): Promise<T.ScrapeTemplateResponse> {
-    return this.callTool("scrape_template", input, options) as Promise<T.ScrapeTemplateResponse>;
+    return this.callTool<T.ScrapeTemplateResponse>("scrape_template", input, options);
   }
 
   /**
@@ -132,7 +133,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2. 2 credits per call; +1 when formats include highlights or a question. escalate: true holds +5, charged only when the stealth render runs. Validation errors, robots and address refusals, blocked pages and failed fetches are uncharged.
    */
   scrape(input: T.ScrapeInput, options?: RequestOptions): Promise<T.ScrapeResponse> {
-    return this.callTool("scrape", input, options) as Promise<T.ScrapeResponse>;
+    return this.callTool<T.ScrapeResponse>("scrape", input, options);
   }
 
   /**
@@ -143,7 +144,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2.
    */
   scrapeStructured(input: T.ScrapeStructuredInput, options?: RequestOptions): Promise<T.ScrapeStructuredResponse> {
-    return this.callTool("scrape_structured", input, options) as Promise<T.ScrapeStructuredResponse>;
+    return this.callTool<T.ScrapeStructuredResponse>("scrape_structured", input, options);
   }
 
   /**
@@ -154,7 +155,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2.
    */
   extractContent(input: T.ExtractContentInput, options?: RequestOptions): Promise<T.ExtractContentResponse> {
-    return this.callTool("extract_content", input, options) as Promise<T.ExtractContentResponse>;
+    return this.callTool<T.ExtractContentResponse>("extract_content", input, options);
   }
 
   /**
@@ -165,7 +166,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2.
    */
   mapSite(input: T.MapSiteInput, options?: RequestOptions): Promise<T.MapSiteResponse> {
-    return this.callTool("map_site", input, options) as Promise<T.MapSiteResponse>;
+    return this.callTool<T.MapSiteResponse>("map_site", input, options);
   }
 
   /**
@@ -176,7 +177,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2.
    */
   processDocument(input: T.ProcessDocumentInput, options?: RequestOptions): Promise<T.ProcessDocumentResponse> {
-    return this.callTool("process_document", input, options) as Promise<T.ProcessDocumentResponse>;
+    return this.callTool<T.ProcessDocumentResponse>("process_document", input, options);
   }
 
   /**
@@ -187,7 +188,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2.
    */
   localization(input: T.LocalizationInput, options?: RequestOptions): Promise<T.LocalizationResponse> {
-    return this.callTool("localization", input, options) as Promise<T.LocalizationResponse>;
+    return this.callTool<T.LocalizationResponse>("localization", input, options);
   }
 
   /**
@@ -198,7 +199,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 2. 2 credits per call. escalate: true holds 7; the +5 is charged only when the stealth render runs. An unresolved path, a blocked page and every other error are uncharged.
    */
   extractEmbeddedState(input: T.ExtractEmbeddedStateInput, options?: RequestOptions): Promise<T.ExtractEmbeddedStateResponse> {
-    return this.callTool("extract_embedded_state", input, options) as Promise<T.ExtractEmbeddedStateResponse>;
+    return this.callTool<T.ExtractEmbeddedStateResponse>("extract_embedded_state", input, options);
   }
 
   /**
@@ -209,7 +210,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3. 3 credits per call. Blocked pages, errors and an unmatched selector are uncharged.
    */
   trackChanges(input: T.TrackChangesInput, options?: RequestOptions): Promise<T.TrackChangesResponse> {
-    return this.callTool("track_changes", input, options) as Promise<T.TrackChangesResponse>;
+    return this.callTool<T.TrackChangesResponse>("track_changes", input, options);
   }
 
   /**
@@ -220,7 +221,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3.
    */
   analyzeContent(input: T.AnalyzeContentInput = {}, options?: RequestOptions): Promise<T.AnalyzeContentResponse> {
-    return this.callTool("analyze_content", input, options) as Promise<T.AnalyzeContentResponse>;
+    return this.callTool<T.AnalyzeContentResponse>("analyze_content", input, options);
   }
 
   /**
@@ -231,7 +232,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3.
    */
   extractStructured(input: T.ExtractStructuredInput, options?: RequestOptions): Promise<T.ExtractStructuredResponse> {
-    return this.callTool("extract_structured", input, options) as Promise<T.ExtractStructuredResponse>;
+    return this.callTool<T.ExtractStructuredResponse>("extract_structured", input, options);
   }
 
   /**
@@ -242,7 +243,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3.
    */
   extractWithLlm(input: T.ExtractWithLlmInput, options?: RequestOptions): Promise<T.ExtractWithLlmResponse> {
-    return this.callTool("extract_with_llm", input, options) as Promise<T.ExtractWithLlmResponse>;
+    return this.callTool<T.ExtractWithLlmResponse>("extract_with_llm", input, options);
   }
 
   /**
@@ -253,7 +254,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3. 3 credits per submission. Missing fields, validation failures and other errors are uncharged.
    */
   formSubmit(input: T.FormSubmitInput, options?: RequestOptions): Promise<T.FormSubmitResponse> {
-    return this.callTool("form_submit", input, options) as Promise<T.FormSubmitResponse>;
+    return this.callTool<T.FormSubmitResponse>("form_submit", input, options);
   }
 
   /**
@@ -264,7 +265,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 4.
    */
   summarizeContent(input: T.SummarizeContentInput = {}, options?: RequestOptions): Promise<T.SummarizeContentResponse> {
-    return this.callTool("summarize_content", input, options) as Promise<T.SummarizeContentResponse>;
+    return this.callTool<T.SummarizeContentResponse>("summarize_content", input, options);
   }
 
   /**
@@ -275,7 +276,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 4.
    */
   crawlDeep(input: T.CrawlDeepInput, options?: RequestOptions): Promise<T.CrawlDeepResponse> {
-    return this.callTool("crawl_deep", input, options) as Promise<T.CrawlDeepResponse>;
+    return this.callTool<T.CrawlDeepResponse>("crawl_deep", input, options);
   }
 
   /**
@@ -286,7 +287,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5. 5 credits per call, every operation. Errors are uncharged.
    */
   stealthMode(input: T.StealthModeInput = {}, options?: RequestOptions): Promise<T.StealthModeResponse> {
-    return this.callTool("stealth_mode", input, options) as Promise<T.StealthModeResponse>;
+    return this.callTool<T.StealthModeResponse>("stealth_mode", input, options);
   }
 
   /**
@@ -297,7 +298,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5. 5 credits per call, whatever the number of actions. Errors are uncharged.
    */
   scrapeWithActions(input: T.ScrapeWithActionsInput, options?: RequestOptions): Promise<T.ScrapeWithActionsResponse> {
-    return this.callTool("scrape_with_actions", input, options) as Promise<T.ScrapeWithActionsResponse>;
+    return this.callTool<T.ScrapeWithActionsResponse>("scrape_with_actions", input, options);
   }
 
   /**
@@ -308,7 +309,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5. 5 credits per URL: 5 × urls are held, 5 per URL attempted are charged (failed URLs included, skipped URLs not).
    */
   batchScrape(input: T.BatchScrapeInput, options?: RequestOptions): Promise<T.BatchScrapeResponse> {
-    return this.callTool("batch_scrape", input, options) as Promise<T.BatchScrapeResponse>;
+    return this.callTool<T.BatchScrapeResponse>("batch_scrape", input, options);
   }
 
   /**
@@ -319,7 +320,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5. 5 credits per query. A batch holds 5 × queries and charges 5 for each query answered; one whose provider call failed is free, so a batch where every query fails charges 0.
    */
   searchWeb(input: T.SearchWebInput = {}, options?: RequestOptions): Promise<T.SearchWebResponse> {
-    return this.callTool("search_web", input, options) as Promise<T.SearchWebResponse>;
+    return this.callTool<T.SearchWebResponse>("search_web", input, options);
   }
 
   /**
@@ -330,7 +331,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5.
    */
   serpRank(input: T.SerpRankInput, options?: RequestOptions): Promise<T.SerpRankResponse> {
-    return this.callTool("serp_rank", input, options) as Promise<T.SerpRankResponse>;
+    return this.callTool<T.SerpRankResponse>("serp_rank", input, options);
   }
 
   /**
@@ -341,7 +342,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5.
    */
   generateLlmsTxt(input: T.GenerateLlmsTxtInput, options?: RequestOptions): Promise<T.GenerateLlmsTxtResponse> {
-    return this.callTool("generate_llms_txt", input, options) as Promise<T.GenerateLlmsTxtResponse>;
+    return this.callTool<T.GenerateLlmsTxtResponse>("generate_llms_txt", input, options);
   }
 
   /**
@@ -352,7 +353,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 5.
    */
   forumSearch(input: T.ForumSearchInput = {}, options?: RequestOptions): Promise<T.ForumSearchResponse> {
-    return this.callTool("forum_search", input, options) as Promise<T.ForumSearchResponse>;
+    return this.callTool<T.ForumSearchResponse>("forum_search", input, options);
   }
 
   /**
@@ -363,7 +364,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 3. 3 credits for open, 2 for read, 1 for every other operation; act costs 1 whatever the number of actions. Errors, including Session not found, are uncharged.
    */
   browserSession(input: T.BrowserSessionInput, options?: RequestOptions): Promise<T.BrowserSessionResponse> {
-    return this.callTool("browser_session", input, options) as Promise<T.BrowserSessionResponse>;
+    return this.callTool<T.BrowserSessionResponse>("browser_session", input, options);
   }
 
   /**
@@ -374,7 +375,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 8. 8 credits per run, plus 5 for each walled page retried in a stealth browser (at most 2 per run); a retry blocked again is free. 18 credits are held; `credits_used` is the actual charge.
    */
   agent(input: T.AgentInput, options?: RequestOptions): Promise<T.AgentResponse> {
-    return this.callTool("agent", input, options) as Promise<T.AgentResponse>;
+    return this.callTool<T.AgentResponse>("agent", input, options);
   }
 
   /**
@@ -385,7 +386,7 @@ export class WebExtractionClient extends BaseClient {
    * Credits: 10.
    */
   deepResearch(input: T.DeepResearchInput, options?: RequestOptions): Promise<T.DeepResearchResponse> {
-    return this.callTool("deep_research", input, options) as Promise<T.DeepResearchResponse>;
+    return this.callTool<T.DeepResearchResponse>("deep_research", input, options);
   }
 
   /**
@@ -494,5 +495,33 @@ export class WebExtractionClient extends BaseClient {
    */
   revokeApiKey(id: string, options?: RequestOptions): Promise<T.RevokeApiKeyResponse> {
     return this.request<T.RevokeApiKeyResponse>(OPERATIONS.revokeApiKey, { "id": id }, options);
+  }
+
+  /**
+   * Every monitor, newest first: pages are fetched as the loop goes on.
+   */
+  iterateMonitors(input: Omit<T.ListMonitorsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorsResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitors({ ...input, cursor }, options));
+  }
+
+  /**
+   * Every check of a monitor, newest first: pages are fetched as the loop goes on.
+   */
+  iterateChecks(monitorId: string, input: Omit<T.ListMonitorChecksInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorChecksResponse['data'][number]> {
+    return everyItem((cursor) => this.listMonitorChecks(monitorId, { ...input, cursor }, options));
+  }
+
+  /**
+   * Every result of a stored batch, page after page (1 credit per page).
+   */
+  iterateBatchResults(input: Omit<T.GetBatchResultsInput, 'page'>, options?: RequestOptions): AsyncGenerator<T.GetBatchResultsResult['results'][number]> {
+    return everyNumberedItem((page) => this.getBatchResults({ ...input, page }, options));
+  }
+
+  /**
+   * Reads a check until it leaves `running` (a run started with runMonitor or by the schedule), then returns it with its pages.
+   */
+  waitForCheck(monitorId: string, checkId: string, wait: WaitOptions = {}, options?: RequestOptions): Promise<T.GetMonitorCheckResponse> {
+    return pollUntil(() => this.getMonitorCheck(monitorId, checkId, options), (check) => check.data.status !== 'running', wait);
   }
 }

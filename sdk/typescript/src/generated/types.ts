@@ -54,6 +54,1503 @@ export type ErrorCode =
  */
 export type ToolName = "list_local_models" | "fetch_url" | "get_batch_results" | "read_result" | "extract_text" | "extract_links" | "extract_metadata" | "scrape_template" | "scrape" | "scrape_structured" | "extract_content" | "map_site" | "process_document" | "localization" | "extract_embedded_state" | "track_changes" | "analyze_content" | "extract_structured" | "extract_with_llm" | "form_submit" | "summarize_content" | "crawl_deep" | "stealth_mode" | "scrape_with_actions" | "batch_scrape" | "search_web" | "serp_rank" | "generate_llms_txt" | "forum_search" | "browser_session" | "agent" | "deep_research";
 
+export interface ListLocalModelsResult {
+  /**
+   * The Ollama runtime that answered.
+   */
+  base_url: string;
+  count: number;
+  models: Array<{
+    name: string;
+    /**
+     * Bytes.
+     */
+    size: number;
+    modified_at: string;
+    digest: string;
+  }>;
+}
+
+export interface FetchUrlResult {
+  /**
+   * The URL asked for.
+   */
+  url: string;
+  /**
+   * The URL that answered, after redirects.
+   */
+  final_url: string;
+  status_code: number;
+  /**
+   * MIME type without parameters; null when none was sent.
+   */
+  content_type: string | null;
+  /**
+   * The encoding the body was decoded from (WHATWG name).
+   */
+  charset: string;
+  /**
+   * Body size after content decoding, before charset decoding.
+   */
+  bytes: number;
+  /**
+   * Each URL a redirect led to, in order.
+   */
+  redirects: string[];
+  /**
+   * Response headers, lower-cased; Set-Cookie left out.
+   */
+  headers: Record<string, string>;
+  content: string;
+  format: "html" | "text" | "markdown";
+  fetched_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface GetBatchResultsResult {
+  batch_id: string;
+  status: string;
+  page: number;
+  limit: number;
+  total: number;
+  total_pages: number;
+  results: Array<{
+    url: string;
+    status: "success" | "failed" | "skipped";
+    data: {
+      /**
+       * The id sent with the URL, else its index in `urls`.
+       */
+      id: string;
+      /**
+       * The target's status; null when none came.
+       */
+      http_status: number | null;
+      title: string | null;
+      /**
+       * Main content text (at most 5,000 characters); null unless success.
+       */
+      text: string | null;
+      /**
+       * Values of the extraction template.
+       */
+      fields: Record<string, string | null> | null;
+      field_notes: Record<string, string> | null;
+      error: string | null;
+      /**
+       * The code a single-URL tool would have answered with.
+       */
+      error_code: string | null;
+    };
+  }>;
+  completed_at: string;
+  expires_at: string;
+}
+
+export interface ReadResultResult {
+  result_handle: string;
+  /**
+   * The tool whose result was stored.
+   */
+  tool: string;
+  json_path: string | null;
+  total_chars: number;
+  /**
+   * Characters of the selected value.
+   */
+  value_chars: number;
+  expires_at: string;
+  /**
+   * The selected value itself, when it fits in one call.
+   */
+  value?: unknown;
+  /**
+   * One page of the selected value's text, when it does not.
+   */
+  content?: string;
+  offset: number;
+  returned_chars: number;
+  truncated: boolean;
+  next_offset: number | null;
+}
+
+export interface ExtractTextResult {
+  /**
+   * The text (output_format `text`).
+   */
+  text?: string;
+  /**
+   * The GFM markdown (output_format `markdown`).
+   */
+  markdown?: string;
+  output_format: "text" | "markdown";
+  /**
+   * Words of the returned text, before redaction.
+   */
+  word_count: number;
+  char_count: number;
+  /**
+   * The text was cut to `max_length`.
+   */
+  truncated: boolean;
+  metadata: {
+    title: string | null;
+    description: string | null;
+    /**
+     * Of the whole extraction, before the cut.
+     */
+    word_count: number;
+    character_count: number;
+    selector_used: string | null;
+    links_preserved: boolean;
+    formatting_preserved: boolean;
+  };
+  /**
+   * The final URL after redirects; null for `html` input.
+   */
+  url: string | null;
+  /**
+   * The page was rendered in a browser.
+   */
+  rendered: boolean;
+  /**
+   * The call escalated to the stealth browser (+5 credits).
+   */
+  escalated: boolean;
+  /**
+   * Present when the call escalated to the stealth browser.
+   */
+  stealth?: {
+    engine: string;
+    /**
+     * Vendor of the wall the plain fetch met, or `unknown`.
+     */
+    vendor_detected: string;
+  };
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface ExtractLinksResult {
+  links: Array<{
+    /**
+     * Resolved; null for non-web schemes but mailto: and tel:.
+     */
+    href: string | null;
+    text: string;
+    type: "internal" | "external" | "anchor" | "other" | "relative";
+    domain: string | null;
+    rel: string | null;
+    original_href: string;
+    /**
+     * With `include_metadata` only.
+     */
+    title?: string | null;
+  }>;
+  /**
+   * Over the returned links (after filtering and deduplication).
+   */
+  statistics: {
+    total_links: number;
+    internal_links: number;
+    external_links: number;
+    anchor_links: number;
+    relative_links: number;
+    other_links: number;
+    unique_domains: number;
+  };
+  /**
+   * Links per domain, with `include_metadata`.
+   */
+  domains?: Record<string, number>;
+  /**
+   * What relative links resolved against.
+   */
+  base_url: string | null;
+  /**
+   * The final URL after redirects, or 'html'.
+   */
+  extracted_from: string;
+  escalated: boolean;
+  /**
+   * Present when the call escalated to the stealth browser.
+   */
+  stealth?: {
+    engine: string;
+    /**
+     * Vendor of the wall the plain fetch met, or `unknown`.
+     */
+    vendor_detected: string;
+  };
+}
+
+export interface ExtractMetadataResult {
+  /**
+   * The URL asked for.
+   */
+  url: string | null;
+  final_url: string | null;
+  status_code: number | null;
+  content_type: string | null;
+  title: string | null;
+  description: string | null;
+  canonical_url: string | null;
+  language: string | null;
+  author: string | null;
+  published_time: string | null;
+  modified_time: string | null;
+  site_name: string | null;
+  favicon: string | null;
+  image: string | null;
+  keywords: string[];
+  robots: string | null;
+  /**
+   * Every og:* and article:* property by its full name; repeats become arrays.
+   */
+  open_graph: Record<string, string | string[]>;
+  twitter: Record<string, string>;
+  /**
+   * Parsed JSON-LD blocks; invalid ones skipped.
+   */
+  json_ld: unknown[];
+  /**
+   * Words of the visible text of the whole page.
+   */
+  word_count: number;
+}
+
+/**
+ * `template: list`: the catalog; any other template: what it extracted.
+ */
+export type ScrapeTemplateResult = {
+  template: "list";
+  count: number;
+  templates: Array<{
+    id: string;
+    name: string;
+    description: string;
+    mode: "entity" | "list";
+    group: "page" | "jobs" | "government";
+    input: "url" | "params";
+    sources: string[];
+    examples: string[];
+    params?: Array<{
+      name: string;
+      required: boolean;
+      description: string;
+    }>;
+  }>;
+} | {
+  template: string;
+  /**
+   * Present when `auto` chose the template.
+   */
+  auto?: true;
+  template_name: string;
+  params: Record<string, unknown>;
+  /**
+   * The template's record (or list of records); its fields vary by template.
+   */
+  data: unknown;
+  extracted_at: string;
+  fetched_url?: string;
+};
+
+export interface ScrapeResult {
+  /**
+   * The final URL after redirects.
+   */
+  url: string;
+  /**
+   * One key per requested format, in the order requested.
+   */
+  formats: {
+    markdown?: string;
+    html?: string;
+    rawHtml?: string;
+    text?: string;
+    links?: Array<{
+      /**
+       * Resolved; null for non-web schemes but mailto: and tel:.
+       */
+      href: string | null;
+      text: string;
+      type: "internal" | "external" | "anchor" | "other" | "relative";
+      domain: string | null;
+      rel: string | null;
+      original_href: string;
+      /**
+       * With `include_metadata` only.
+       */
+      title?: string | null;
+    }>;
+    metadata?: {
+      title: string | null;
+      description: string | null;
+      canonical_url: string | null;
+      language: string | null;
+      author: string | null;
+      published_time: string | null;
+      modified_time: string | null;
+      site_name: string | null;
+      favicon: string | null;
+      image: string | null;
+      keywords: string[];
+      robots: string | null;
+      /**
+       * Every og:* and article:* property by its full name; repeats become arrays.
+       */
+      open_graph: Record<string, string | string[]>;
+      twitter: Record<string, string>;
+      /**
+       * Parsed JSON-LD blocks; invalid ones skipped.
+       */
+      json_ld: unknown[];
+    };
+    highlights?: Array<{
+      text: string;
+      /**
+       * Index into this call’s markdown.
+       */
+      offset: number;
+      length: number;
+      score: number;
+      kind: "sentence" | "code_block";
+    }>;
+    answer?: {
+      text: string;
+      grounded: boolean;
+      evidence: Array<{
+        text: string;
+        /**
+         * Index into this call’s markdown.
+         */
+        offset: number;
+        length: number;
+        score: number;
+      }>;
+    };
+  };
+  escalated: boolean;
+  /**
+   * The escalated render; null when none ran.
+   */
+  stealth: {
+    engine: string;
+    /**
+     * Vendor of the wall the plain fetch met, or `unknown`.
+     */
+    vendor_detected: string;
+  } | null;
+  scraped_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+/**
+ * Without `multiple`: one record, field name → value. With `multiple`: `{items, count, total_found}`.
+ */
+export type ScrapeStructuredResult = {
+  items: Array<Record<string, string | null | {
+    text: string | null;
+    attributes: Record<string, string | null>;
+  }>>;
+  count: number;
+  /**
+   * Repeating items found before `max_items`.
+   */
+  total_found: number;
+} | Record<string, string | null | {
+  text: string | null;
+  attributes: Record<string, string | null>;
+}>;
+
+export interface ExtractContentResult {
+  url: string;
+  content: string;
+  /**
+   * Characters of `content` before redaction.
+   */
+  content_length: number;
+  content_type: "text" | "html";
+  title: string | null;
+  author: string | null;
+  publish_date: string | null;
+  images: string[];
+  image_count: number;
+  links: Array<{
+    href: string;
+    text: string;
+  }>;
+  link_count: number;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface MapSiteResult {
+  base_url: string;
+  /**
+   * Whether the sitemaps or a crawl found the pages.
+   */
+  source: "sitemap" | "crawl";
+  total_pages: number;
+  internal_links: number;
+  external_links: number;
+  pages: string[];
+  /**
+   * Crawl mode; null from sitemaps.
+   */
+  max_depth_reached: number | null;
+  /**
+   * Crawl mode: each page and the links found on it; null from sitemaps.
+   */
+  sitemap: Record<string, string[]> | null;
+}
+
+export interface ProcessDocumentResult {
+  url: string;
+  document_type: "pdf" | "csv" | "txt" | "html" | "docx" | "xlsx";
+  content_type: string | null;
+  /**
+   * Bytes downloaded.
+   */
+  file_size: number;
+  processed_at: string;
+  page_count: number | null;
+  pages_read: {
+    start: number;
+    end: number;
+    count: number;
+    total_pages: number;
+  } | null;
+  text: string | null;
+  text_length: number | null;
+  metadata: {
+    title: string | null;
+    author: string | null;
+    subject: string | null;
+    creator: string | null;
+    producer: string | null;
+    /**
+     * As embedded (`D:YYYYMMDDHHmmSS…`), never reinterpreted.
+     */
+    creation_date: string | null;
+    modification_date: string | null;
+  } | {
+    title: string | null;
+    description: string | null;
+    author: string | null;
+  } | null;
+  tables: Array<{
+    /**
+     * 1-based PDF page; null for CSV.
+     */
+    page: number | null;
+    rows: number;
+    columns: number;
+    data: string[][];
+  }> | null;
+  notes: string[];
+  /**
+   * Images need the self-hosted server.
+   */
+  images: null;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface LocalizationResult {
+  url: string;
+  /**
+   * ISO 639-1 of the visible text, `und` when too short.
+   */
+  detected_language: string | null;
+  html_lang: string | null;
+  content_language_header: string | null;
+  alternate_languages: Array<{
+    lang: string;
+    url: string;
+  }>;
+  language_count: number;
+  is_multilingual: boolean;
+  target_language: string | null;
+  matches_target: boolean | null;
+  target_country: string | null;
+  geo_targeted: boolean;
+  /**
+   * With `check_geo_targeting`.
+   */
+  geo_targeting?: {
+    region: string | null;
+    position: string | null;
+    has_geo_meta: boolean;
+  };
+}
+
+export interface ExtractEmbeddedStateResult {
+  url: string;
+  found: Array<{
+    /**
+     * The source, e.g. `next_data`, `nuxt`, `apollo`.
+     */
+    name: string;
+    /**
+     * The global, element or attribute that carried it.
+     */
+    variable: string;
+    bytes: number;
+  }>;
+  path: string | null;
+  /**
+   * UTF-8 size of the JSON of the selected value.
+   */
+  bytes: number;
+  /**
+   * The state by source name, or the value at `path`.
+   */
+  data?: unknown;
+  /**
+   * `keys_only`: the shape two levels deep (leaves are type names).
+   */
+  keys?: unknown;
+  matches?: Array<{
+    path: string;
+    preview: string;
+    addressable?: false;
+  }>;
+  matches_total?: number;
+  matches_truncated?: boolean;
+  /**
+   * Present when `escalate` was sent.
+   */
+  escalated?: boolean;
+  /**
+   * Present when the call escalated to the stealth browser.
+   */
+  stealth?: {
+    engine: string;
+    /**
+     * Vendor of the wall the plain fetch met, or `unknown`.
+     */
+    vendor_detected: string;
+  };
+  warnings: string[];
+}
+
+export interface TrackChangesResult {
+  url: string;
+  final_url: string;
+  selector: string | null;
+  status: "new" | "changed" | "unchanged";
+  /**
+   * Share of lines touched; null on `new`.
+   */
+  change_percent: number | null;
+  structural_similarity: number | null;
+  added_count: number | null;
+  removed_count: number | null;
+  added_samples: string[];
+  removed_samples: string[];
+  content_hash: string;
+  /**
+   * When the baseline was captured; null on `new`.
+   */
+  previous_checked_at: string | null;
+  checked_at: string;
+}
+
+export interface AnalyzeContentResult {
+  /**
+   * Characters (code points) analysed.
+   */
+  content_length: number;
+  word_count: number;
+  sentence_count: number;
+  /**
+   * Words per sentence, one decimal.
+   */
+  avg_sentence_length: number;
+  /**
+   * With `detect_language`; `und` when undetermined.
+   */
+  language: string | null;
+  keywords: Array<{
+    word: string;
+    frequency: number;
+  }> | null;
+  sentiment: {
+    /**
+     * −1..1, three decimals.
+     */
+    score: number;
+    label: "positive" | "negative" | "neutral" | "not_applicable";
+    notApplicable?: "sentiment-lexicon-is-english-only";
+    positive_matches: number;
+    negative_matches: number;
+    method: "lexicon";
+  } | null;
+  readability: {
+    flesch_score: number | null;
+    grade_level: "middle_school" | "high_school" | "college" | null;
+  } | null;
+}
+
+export interface ExtractStructuredResult {
+  url: string | null;
+  /**
+   * The record, filled to the caller's schema.
+   */
+  extracted: Record<string, unknown>;
+  /**
+   * Which source filled each field; null when none did.
+   */
+  field_sources: Record<string, "json-ld" | "microdata" | "rdfa" | "open-graph" | "meta" | "selector" | "model" | null>;
+  missing_fields: string[];
+  schema_valid: boolean;
+  validation_errors: Array<{
+    field: string;
+    message: string;
+  }>;
+  mode: "markup" | "model";
+  provider_used: "local" | "hosted_a" | "hosted_b" | null;
+  model_used: string | null;
+  extracted_at: string;
+}
+
+export interface ExtractWithLlmResult {
+  /**
+   * The model's answer: text, or JSON matching `schema`.
+   */
+  extracted: unknown;
+  provider: "local" | "hosted_a" | "hosted_b";
+  provider_used: "local" | "hosted_a" | "hosted_b";
+  model_used: string;
+  tokens_used: number;
+  prompt_used: string;
+}
+
+export interface FormSubmitResult {
+  /**
+   * The form was submitted and the page showed no validation error.
+   */
+  success: boolean;
+  submittedData: Record<string, string | number | boolean | string[] | {
+    filename: string;
+    bytes: number;
+    mime_type: string;
+  }>;
+  responseUrl: string;
+  responseStatus: number | null;
+  responseContent?: string;
+  validationErrors: Array<{
+    field: string | null;
+    message: string;
+  }>;
+  formDetails: {
+    action: string | null;
+    method: string;
+    fieldCount: number;
+    requiredFields: string[];
+  } | null;
+}
+
+export interface SummarizeContentResult {
+  /**
+   * `extractive` and `brief`: one string; `key_points`: one string per sentence.
+   */
+  summary: string | string[];
+  summary_type: "extractive" | "key_points" | "brief";
+  /**
+   * Characters (code points) summarised.
+   */
+  original_length: number;
+  summary_length: number;
+  compression_ratio: number;
+  sentences_used: number;
+  total_sentences: number;
+  /**
+   * With `include_metadata` on the `url` form; else null.
+   */
+  metadata: {
+    title: string | null;
+    description: string | null;
+    author: string | null;
+    publish_date: string | null;
+  } | null;
+}
+
+export interface CrawlDeepResult {
+  url: string;
+  /**
+   * `partial` when the limit or budget cut it short.
+   */
+  status: "completed" | "partial";
+  total: number;
+  completed: number;
+  failed: number;
+  max_depth_reached: number;
+  pages: Array<{
+    url: string;
+    depth: number;
+    status_code: number | null;
+    title: string | null;
+    formats: {
+      markdown?: string;
+      html?: string;
+      rawHtml?: string;
+      text?: string;
+      links?: Array<{
+        /**
+         * Resolved; null for non-web schemes but mailto: and tel:.
+         */
+        href: string | null;
+        text: string;
+        type: "internal" | "external" | "anchor" | "other" | "relative";
+        domain: string | null;
+        rel: string | null;
+        original_href: string;
+        /**
+         * With `include_metadata` only.
+         */
+        title?: string | null;
+      }>;
+      metadata?: {
+        title: string | null;
+        description: string | null;
+        canonical_url: string | null;
+        language: string | null;
+        author: string | null;
+        published_time: string | null;
+        modified_time: string | null;
+        site_name: string | null;
+        favicon: string | null;
+        image: string | null;
+        keywords: string[];
+        robots: string | null;
+        /**
+         * Every og:* and article:* property by its full name; repeats become arrays.
+         */
+        open_graph: Record<string, string | string[]>;
+        twitter: Record<string, string>;
+        /**
+         * Parsed JSON-LD blocks; invalid ones skipped.
+         */
+        json_ld: unknown[];
+      };
+    } | null;
+    error: string | null;
+  }>;
+  not_reached: {
+    reason: "page_limit" | "time_budget" | null;
+    count: number;
+    urls: string[];
+  };
+  robots: {
+    disallowed_count: number;
+    crawl_delay_seconds: number | null;
+  };
+  crawled_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+/**
+ * `scrape`: the page; `configure`: the configuration; context operations: the host’s answer.
+ */
+export type StealthModeResult = {
+  url: string;
+  final_url: string;
+  title: string;
+  status: number;
+  engine: string;
+  level: string;
+  formats: {
+    markdown?: string;
+    html?: string;
+    rawHtml?: string;
+    text?: string;
+    links?: Array<{
+      /**
+       * Resolved; null for non-web schemes but mailto: and tel:.
+       */
+      href: string | null;
+      text: string;
+      type: "internal" | "external" | "anchor" | "other" | "relative";
+      domain: string | null;
+      rel: string | null;
+      original_href: string;
+      /**
+       * With `include_metadata` only.
+       */
+      title?: string | null;
+    }>;
+    metadata?: {
+      title: string | null;
+      description: string | null;
+      canonical_url: string | null;
+      language: string | null;
+      author: string | null;
+      published_time: string | null;
+      modified_time: string | null;
+      site_name: string | null;
+      favicon: string | null;
+      image: string | null;
+      keywords: string[];
+      robots: string | null;
+      /**
+       * Every og:* and article:* property by its full name; repeats become arrays.
+       */
+      open_graph: Record<string, string | string[]>;
+      twitter: Record<string, string>;
+      /**
+       * Parsed JSON-LD blocks; invalid ones skipped.
+       */
+      json_ld: unknown[];
+    };
+    screenshot?: string;
+  };
+  /**
+   * Set when the page is still a bot wall: stealth does not solve challenges.
+   */
+  blocked?: {
+    vendor: string;
+    evidence: string[];
+  };
+  scraped_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+} | {
+  operation: "configure";
+  engine: string;
+  /**
+   * The resolved configuration, proxy credentials masked.
+   */
+  stealthConfig: Record<string, unknown>;
+  note: string;
+} | Record<string, unknown>;
+
+export interface ScrapeWithActionsResult {
+  url: string;
+  final_url: string;
+  title: string;
+  status: number;
+  action_results: Array<{
+    index: number;
+    type: string;
+    status: "ok" | "failed" | "skipped";
+    error?: {
+      code: string;
+      message: string;
+    };
+    /**
+     * `screenshot`: the resource URI.
+     */
+    screenshot?: string;
+    /**
+     * The accessibility tree with `@e<n>` refs to act on.
+     */
+    snapshot?: {
+      tree: string;
+      /**
+       * Lines in `tree`.
+       */
+      nodes: number;
+      /**
+       * `@e<n>` refs handed out: 1..refs.
+       */
+      refs: number;
+      truncated: boolean;
+    };
+    /**
+     * Where the page is after a `navigate`.
+     */
+    url?: string;
+    status_code?: number;
+  }>;
+  formats: {
+    markdown?: string;
+    html?: string;
+    rawHtml?: string;
+    text?: string;
+    links?: Array<{
+      /**
+       * Resolved; null for non-web schemes but mailto: and tel:.
+       */
+      href: string | null;
+      text: string;
+      type: "internal" | "external" | "anchor" | "other" | "relative";
+      domain: string | null;
+      rel: string | null;
+      original_href: string;
+      /**
+       * With `include_metadata` only.
+       */
+      title?: string | null;
+    }>;
+    metadata?: {
+      title: string | null;
+      description: string | null;
+      canonical_url: string | null;
+      language: string | null;
+      author: string | null;
+      published_time: string | null;
+      modified_time: string | null;
+      site_name: string | null;
+      favicon: string | null;
+      image: string | null;
+      keywords: string[];
+      robots: string | null;
+      /**
+       * Every og:* and article:* property by its full name; repeats become arrays.
+       */
+      open_graph: Record<string, string | string[]>;
+      twitter: Record<string, string>;
+      /**
+       * Parsed JSON-LD blocks; invalid ones skipped.
+       */
+      json_ld: unknown[];
+    };
+  };
+  scraped_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+export interface BatchScrapeResult {
+  /**
+   * Page the results again with get_batch_results (24 hours).
+   */
+  batch_id: string;
+  total: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+  results: Array<{
+    /**
+     * The id sent with the URL, else its index in `urls`.
+     */
+    id: string;
+    url: string;
+    status: "success" | "failed" | "skipped";
+    /**
+     * The target's status; null when none came.
+     */
+    http_status: number | null;
+    title: string | null;
+    /**
+     * Main content text (at most 5,000 characters); null unless success.
+     */
+    text: string | null;
+    /**
+     * Values of the extraction template.
+     */
+    fields: Record<string, string | null> | null;
+    field_notes: Record<string, string> | null;
+    error: string | null;
+    /**
+     * The code a single-URL tool would have answered with.
+     */
+    error_code: string | null;
+  }>;
+  notes: string[];
+  completed_at: string;
+  expires_at: string;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+}
+
+/**
+ * `query`: one answer; `queries`: `{queries, count, results_by_query}` in their order.
+ */
+export type SearchWebResult = {
+  query: string;
+  search_metadata: {
+    total_results: number;
+    results_returned: number;
+    offset: number;
+    search_time: number;
+    lang: string;
+    safe_search: boolean;
+    time_range: "day" | "week" | "month" | "year" | "all";
+    site: string | null;
+    file_type: string | null;
+  };
+  results: Array<{
+    title: string;
+    url: string;
+    snippet: string;
+    displayLink: string;
+    formattedUrl: string;
+    htmlSnippet: string;
+    htmlTitle: string;
+    cacheId?: string;
+    pagemap?: Record<string, unknown>;
+  }>;
+  spelling_correction: string | null;
+  related_searches: string[];
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+} | {
+  queries: string[];
+  count: number;
+  results_by_query: Array<{
+    query: string;
+    search_metadata: {
+      total_results: number;
+      results_returned: number;
+      offset: number;
+      search_time: number;
+      lang: string;
+      safe_search: boolean;
+      time_range: "day" | "week" | "month" | "year" | "all";
+      site: string | null;
+      file_type: string | null;
+    };
+    results: Array<{
+      title: string;
+      url: string;
+      snippet: string;
+      displayLink: string;
+      formattedUrl: string;
+      htmlSnippet: string;
+      htmlTitle: string;
+      cacheId?: string;
+      pagemap?: Record<string, unknown>;
+    }>;
+    spelling_correction: string | null;
+    related_searches: string[];
+  } | {
+    query: string;
+    error: string;
+    error_code: string;
+  }>;
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+};
+
+export interface SerpRankResult {
+  keyword: string;
+  target: string;
+  location: string | number;
+  language: string;
+  device: "desktop" | "mobile";
+  depth: number;
+  found: boolean;
+  /**
+   * The target's first position; null when not found.
+   */
+  rank: number | null;
+  url: string | null;
+  all_positions: number[];
+  matches: Array<{
+    position: number;
+    url: string;
+    title: string;
+  }>;
+  results_scanned: number;
+  se_results_count: number | null;
+  check_url: string | null;
+  checked_at: string;
+}
+
+export interface GenerateLlmsTxtResult {
+  url: string;
+  llms_txt?: string;
+  llms_full_txt?: string;
+  pages_analyzed: number;
+  pages: Array<{
+    url: string;
+    title: string | null;
+  }>;
+  compliance: {
+    robots_txt_found: boolean;
+    disallow_count: number;
+    respect_robots: boolean;
+    urls_left_out: number;
+    pages_opted_out: number;
+    level: "basic" | "standard" | "strict";
+  };
+  api_endpoints_detected: Array<{
+    url: string;
+    kind: "openapi" | "graphql" | "rest";
+    found_on: string;
+  }>;
+  clamps_applied: Array<{
+    option: string;
+    requested: number;
+    applied: number;
+    reason: string;
+  }>;
+  analysis?: {
+    total_words: number;
+    average_words_per_page: number;
+    sections: Record<string, number>;
+    languages: Record<string, number>;
+  };
+  security?: {
+    https: boolean;
+    hsts: boolean;
+    content_security_policy: boolean;
+    x_frame_options: boolean;
+    x_content_type_options: boolean;
+    referrer_policy: boolean;
+  };
+  generated_at: string;
+}
+
+/**
+ * Thread mode: the post and its comments; the search modes: `results`.
+ */
+export type ForumSearchResult = {
+  source: "archive_a" | "archive_b" | "web_discovery";
+  mode: "posts" | "comments" | "thread";
+  query: string | null;
+  subreddit: string | null;
+  author: string | null;
+  count: number;
+  notes: string[];
+  checkedAt: string;
+  link_id: string;
+  post: {
+    id: string;
+    title: string | null;
+    author: string | null;
+    subreddit: string | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    score: number | null;
+    num_comments: number | null;
+    upvote_ratio: number | null;
+    flair: string | null;
+    over_18: boolean | null;
+    selftext: string | null;
+    selftext_truncated: boolean;
+    url: string | null;
+    permalink: string | null;
+  } | null;
+  comments: Array<{
+    id: string;
+    author: string | null;
+    body: string | null;
+    body_truncated: boolean;
+    score: number | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    permalink: string | null;
+    depth: number;
+    /**
+     * Comments of this same shape, one level deeper.
+     */
+    replies: unknown[];
+  } | {
+    more_count: number;
+    more_ids: string[];
+  }>;
+  comment_count: number;
+  comments_collapsed: number;
+} | {
+  source: "archive_a" | "archive_b" | "web_discovery";
+  mode: "posts" | "comments" | "thread";
+  query: string | null;
+  subreddit: string | null;
+  author: string | null;
+  count: number;
+  notes: string[];
+  checkedAt: string;
+  results: Array<{
+    id: string;
+    title: string | null;
+    author: string | null;
+    subreddit: string | null;
+    created_utc: number | null;
+    created_iso: string | null;
+    score: number | null;
+    num_comments: number | null;
+    upvote_ratio: number | null;
+    flair: string | null;
+    over_18: boolean | null;
+    selftext: string | null;
+    selftext_truncated: boolean;
+    url: string | null;
+    permalink: string | null;
+  }>;
+  fallback_used?: true;
+};
+
+/**
+ * What the `operation` answers: open, snapshot, act, read, screenshot, close or list.
+ */
+export type BrowserSessionResult = {
+  sessionId: string;
+  url: string;
+  title: string;
+  status: number | null;
+  stealth: boolean;
+  engine: string;
+  viewport: {
+    width: number;
+    height: number;
+  } | null;
+  created_at: string;
+  expires_at: string;
+  idle_expires_at: string;
+  /**
+   * Seconds the session lives at most.
+   */
+  ttl: number;
+  /**
+   * Seconds of inactivity before it closes.
+   */
+  activity_ttl: number;
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  /**
+   * The accessibility tree with `@e<n>` refs to act on.
+   */
+  snapshot: {
+    tree: string;
+    /**
+     * Lines in `tree`.
+     */
+    nodes: number;
+    /**
+     * `@e<n>` refs handed out: 1..refs.
+     */
+    refs: number;
+    truncated: boolean;
+  };
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  results: Array<{
+    index: number;
+    type: string;
+    status: "ok" | "failed" | "skipped";
+    error?: {
+      code: string;
+      message: string;
+    };
+    /**
+     * `screenshot`: the resource URI.
+     */
+    screenshot?: string;
+    /**
+     * The accessibility tree with `@e<n>` refs to act on.
+     */
+    snapshot?: {
+      tree: string;
+      /**
+       * Lines in `tree`.
+       */
+      nodes: number;
+      /**
+       * `@e<n>` refs handed out: 1..refs.
+       */
+      refs: number;
+      truncated: boolean;
+    };
+    /**
+     * Where the page is after a `navigate`.
+     */
+    url?: string;
+    status_code?: number;
+  }>;
+  completed: boolean;
+  failed: number;
+} | {
+  sessionId: string;
+  url: string;
+  title: string;
+  /**
+   * One key per requested format.
+   */
+  content: {
+    markdown?: string;
+    html?: string;
+    text?: string;
+    json?: Record<string, unknown>;
+  };
+  /**
+   * What redact_pii replaced: hits per class, their total and the mode.
+   */
+  redaction?: {
+    entities: Record<string, number>;
+    count: number;
+    mode: "fast";
+  };
+} | {
+  sessionId: string;
+  url: string;
+  /**
+   * The resource URI of the image.
+   */
+  screenshot: string;
+  format: string;
+  full_page: boolean;
+  selector: string | null;
+  mime_type: string;
+  bytes: number;
+} | {
+  sessionId: string;
+  closed: true;
+} | {
+  sessions: Array<{
+    sessionId: string;
+    url: string | null;
+    stealth: boolean;
+    created_at: string;
+    expires_at: string;
+    idle_expires_at: string;
+  }>;
+  count: number;
+};
+
+export interface AgentResult {
+  prompt: string;
+  /**
+   * Prose, or JSON matching `schema`.
+   */
+  answer: unknown;
+  answer_format: "prose" | "json";
+  method: "llm" | "extractive";
+  provider_used: "local" | "hosted_a" | "hosted_b" | null;
+  model_used: string | null;
+  tokens_used: number;
+  schema_valid?: boolean;
+  validation_errors?: Array<{
+    field: string;
+    message: string;
+  }>;
+  field_sources?: Record<string, {
+    source: string;
+    url: string;
+  } | null>;
+  sources: Array<{
+    url: string;
+    title: string;
+    fetched: boolean;
+    relevance_score: number;
+    used: boolean;
+  }>;
+  skipped: Array<{
+    url: string;
+    reason: string;
+    code: string;
+  }>;
+  steps: Array<{
+    step: number;
+    action: "search" | "read" | "stealth_retry";
+    target: string;
+    outcome: string;
+  }>;
+  steps_used: number;
+  urls_read: number;
+  stealth_retries: number;
+  notes: string[];
+}
+
+export interface DeepResearchResult {
+  research_query: string;
+  methodology: {
+    queries_run: number;
+    queries: string[];
+    search_backend: string;
+    sources_considered: number;
+    sources_fetched: number;
+    synthesis: "extractive";
+    llm_used: false;
+  };
+  /**
+   * The passages that answer the question, best first.
+   */
+  key_findings: Array<{
+    text: string;
+    source_url: string;
+    source_title: string;
+    relevance_score: number;
+  }>;
+  sources: Array<{
+    url: string;
+    title: string;
+    snippet: string;
+    fetched: boolean;
+    domain: string;
+  }>;
+  summary: string;
+  notes: string[];
+  researched_at: string;
+}
+
 export interface ToolSuccess {
   success: true;
   /**
@@ -70,6 +1567,27 @@ export interface ToolSuccess {
    * Present only when the call produced one
    */
   warnings?: string[];
+}
+
+export interface StoredResult {
+  /**
+   * The first characters of the result JSON (at most 1,000).
+   */
+  preview: string;
+  /**
+   * Read the whole result with read_result (kept 1 hour).
+   */
+  result_handle: string;
+  /**
+   * Characters of the whole result JSON.
+   */
+  total_chars: number;
+  truncated: true;
+  /**
+   * When the stored result is deleted (ISO 8601).
+   */
+  expires_at: string;
+  [key: string]: unknown;
 }
 
 export interface ErrorResponse {
@@ -99,6 +1617,10 @@ export interface ToolInfo {
       notes?: string[];
     };
     request_schema: Record<string, unknown>;
+    /**
+     * JSON Schema of the 200 answer, `data` typed
+     */
+    response_schema: Record<string, unknown>;
     example: Record<string, unknown>;
   };
 }
@@ -642,7 +2164,20 @@ export type ListLocalModelsInput = Record<string, never>;
 /**
  * Answer of tool `list_local_models`.
  */
-export type ListLocalModelsResponse = ToolSuccess;
+export interface ListLocalModelsResponse {
+  success: true;
+  data: ListLocalModelsResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `fetch_url`.
@@ -695,7 +2230,20 @@ export interface FetchUrlInput {
 /**
  * Answer of tool `fetch_url`.
  */
-export type FetchUrlResponse = ToolSuccess;
+export interface FetchUrlResponse {
+  success: true;
+  data: FetchUrlResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `get_batch_results`.
@@ -720,7 +2268,20 @@ export interface GetBatchResultsInput {
 /**
  * Answer of tool `get_batch_results`.
  */
-export type GetBatchResultsResponse = ToolSuccess;
+export interface GetBatchResultsResponse {
+  success: true;
+  data: GetBatchResultsResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `read_result`.
@@ -749,7 +2310,20 @@ export interface ReadResultInput {
 /**
  * Answer of tool `read_result`.
  */
-export type ReadResultResponse = ToolSuccess;
+export interface ReadResultResponse {
+  success: true;
+  data: ReadResultResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_text`.
@@ -835,7 +2409,20 @@ export interface ExtractTextInput {
 /**
  * Answer of tool `extract_text`.
  */
-export type ExtractTextResponse = ToolSuccess;
+export interface ExtractTextResponse {
+  success: true;
+  data: ExtractTextResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_links`.
@@ -912,7 +2499,20 @@ export interface ExtractLinksInput {
 /**
  * Answer of tool `extract_links`.
  */
-export type ExtractLinksResponse = ToolSuccess;
+export interface ExtractLinksResponse {
+  success: true;
+  data: ExtractLinksResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_metadata`.
@@ -941,7 +2541,20 @@ export interface ExtractMetadataInput {
 /**
  * Answer of tool `extract_metadata`.
  */
-export type ExtractMetadataResponse = ToolSuccess;
+export interface ExtractMetadataResponse {
+  success: true;
+  data: ExtractMetadataResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `scrape_template`.
@@ -974,7 +2587,20 @@ export interface ScrapeTemplateInput {
 /**
  * Answer of tool `scrape_template`.
  */
-export type ScrapeTemplateResponse = ToolSuccess;
+export interface ScrapeTemplateResponse {
+  success: true;
+  data: ScrapeTemplateResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `scrape`.
@@ -1065,7 +2691,20 @@ export interface ScrapeInput {
 /**
  * Answer of tool `scrape`.
  */
-export type ScrapeResponse = ToolSuccess;
+export interface ScrapeResponse {
+  success: true;
+  data: ScrapeResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `scrape_structured`.
@@ -1116,7 +2755,20 @@ export interface ScrapeStructuredInput {
 /**
  * Answer of tool `scrape_structured`.
  */
-export type ScrapeStructuredResponse = ToolSuccess;
+export interface ScrapeStructuredResponse {
+  success: true;
+  data: ScrapeStructuredResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_content`.
@@ -1180,7 +2832,20 @@ export interface ExtractContentInput {
 /**
  * Answer of tool `extract_content`.
  */
-export type ExtractContentResponse = ToolSuccess;
+export interface ExtractContentResponse {
+  success: true;
+  data: ExtractContentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `map_site`.
@@ -1220,7 +2885,20 @@ export interface MapSiteInput {
 /**
  * Answer of tool `map_site`.
  */
-export type MapSiteResponse = ToolSuccess;
+export interface MapSiteResponse {
+  success: true;
+  data: MapSiteResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `process_document`.
@@ -1289,7 +2967,20 @@ export interface ProcessDocumentInput {
 /**
  * Answer of tool `process_document`.
  */
-export type ProcessDocumentResponse = ToolSuccess;
+export interface ProcessDocumentResponse {
+  success: true;
+  data: ProcessDocumentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `localization`.
@@ -1337,7 +3028,20 @@ export interface LocalizationInput {
 /**
  * Answer of tool `localization`.
  */
-export type LocalizationResponse = ToolSuccess;
+export interface LocalizationResponse {
+  success: true;
+  data: LocalizationResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_embedded_state`.
@@ -1403,7 +3107,20 @@ export interface ExtractEmbeddedStateInput {
 /**
  * Answer of tool `extract_embedded_state`.
  */
-export type ExtractEmbeddedStateResponse = ToolSuccess;
+export interface ExtractEmbeddedStateResponse {
+  success: true;
+  data: ExtractEmbeddedStateResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `track_changes`.
@@ -1432,7 +3149,20 @@ export interface TrackChangesInput {
 /**
  * Answer of tool `track_changes`.
  */
-export type TrackChangesResponse = ToolSuccess;
+export interface TrackChangesResponse {
+  success: true;
+  data: TrackChangesResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `analyze_content`.
@@ -1481,7 +3211,20 @@ export interface AnalyzeContentInput {
 /**
  * Answer of tool `analyze_content`.
  */
-export type AnalyzeContentResponse = ToolSuccess;
+export interface AnalyzeContentResponse {
+  success: true;
+  data: AnalyzeContentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_structured`.
@@ -1535,7 +3278,20 @@ export interface ExtractStructuredInput {
 /**
  * Answer of tool `extract_structured`.
  */
-export type ExtractStructuredResponse = ToolSuccess;
+export interface ExtractStructuredResponse {
+  success: true;
+  data: ExtractStructuredResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `extract_with_llm`.
@@ -1586,7 +3342,20 @@ export interface ExtractWithLlmInput {
 /**
  * Answer of tool `extract_with_llm`.
  */
-export type ExtractWithLlmResponse = ToolSuccess;
+export interface ExtractWithLlmResponse {
+  success: true;
+  data: ExtractWithLlmResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `form_submit`.
@@ -1651,7 +3420,20 @@ export interface FormSubmitInput {
 /**
  * Answer of tool `form_submit`.
  */
-export type FormSubmitResponse = ToolSuccess;
+export interface FormSubmitResponse {
+  success: true;
+  data: FormSubmitResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `summarize_content`.
@@ -1695,7 +3477,20 @@ export interface SummarizeContentInput {
 /**
  * Answer of tool `summarize_content`.
  */
-export type SummarizeContentResponse = ToolSuccess;
+export interface SummarizeContentResponse {
+  success: true;
+  data: SummarizeContentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `crawl_deep`.
@@ -1779,7 +3574,20 @@ export interface CrawlDeepInput {
 /**
  * Answer of tool `crawl_deep`.
  */
-export type CrawlDeepResponse = ToolSuccess;
+export interface CrawlDeepResponse {
+  success: true;
+  data: CrawlDeepResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `stealth_mode`.
@@ -1929,7 +3737,20 @@ export interface StealthModeInput {
 /**
  * Answer of tool `stealth_mode`.
  */
-export type StealthModeResponse = ToolSuccess;
+export interface StealthModeResponse {
+  success: true;
+  data: StealthModeResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `scrape_with_actions`.
@@ -2124,7 +3945,20 @@ export interface ScrapeWithActionsInput {
 /**
  * Answer of tool `scrape_with_actions`.
  */
-export type ScrapeWithActionsResponse = ToolSuccess;
+export interface ScrapeWithActionsResponse {
+  success: true;
+  data: ScrapeWithActionsResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `batch_scrape`.
@@ -2213,7 +4047,20 @@ export interface BatchScrapeInput {
 /**
  * Answer of tool `batch_scrape`.
  */
-export type BatchScrapeResponse = ToolSuccess;
+export interface BatchScrapeResponse {
+  success: true;
+  data: BatchScrapeResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `search_web`.
@@ -2283,7 +4130,20 @@ export interface SearchWebInput {
 /**
  * Answer of tool `search_web`.
  */
-export type SearchWebResponse = ToolSuccess;
+export interface SearchWebResponse {
+  success: true;
+  data: SearchWebResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `serp_rank`.
@@ -2326,7 +4186,20 @@ export interface SerpRankInput {
 /**
  * Answer of tool `serp_rank`.
  */
-export type SerpRankResponse = ToolSuccess;
+export interface SerpRankResponse {
+  success: true;
+  data: SerpRankResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `generate_llms_txt`.
@@ -2426,7 +4299,20 @@ export interface GenerateLlmsTxtInput {
 /**
  * Answer of tool `generate_llms_txt`.
  */
-export type GenerateLlmsTxtResponse = ToolSuccess;
+export interface GenerateLlmsTxtResponse {
+  success: true;
+  data: GenerateLlmsTxtResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `forum_search`.
@@ -2481,7 +4367,20 @@ export interface ForumSearchInput {
 /**
  * Answer of tool `forum_search`.
  */
-export type ForumSearchResponse = ToolSuccess;
+export interface ForumSearchResponse {
+  success: true;
+  data: ForumSearchResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `browser_session`.
@@ -2720,7 +4619,20 @@ export interface BrowserSessionInput {
 /**
  * Answer of tool `browser_session`.
  */
-export type BrowserSessionResponse = ToolSuccess;
+export interface BrowserSessionResponse {
+  success: true;
+  data: BrowserSessionResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `agent`.
@@ -2763,7 +4675,20 @@ export interface AgentInput {
 /**
  * Answer of tool `agent`.
  */
-export type AgentResponse = ToolSuccess;
+export interface AgentResponse {
+  success: true;
+  data: AgentResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of tool `deep_research`.
@@ -2808,7 +4733,20 @@ export interface DeepResearchInput {
 /**
  * Answer of tool `deep_research`.
  */
-export type DeepResearchResponse = ToolSuccess;
+export interface DeepResearchResponse {
+  success: true;
+  data: DeepResearchResult;
+  credits_used: number;
+  credits_remaining: number;
+  /**
+   * Milliseconds
+   */
+  processing_time: number;
+  /**
+   * Present only when the call produced one
+   */
+  warnings?: string[];
+}
 
 /**
  * Arguments of `listMonitors`.
