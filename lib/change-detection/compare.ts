@@ -29,7 +29,7 @@ function round(value: number, digits: number): number {
 }
 
 /**
- * §3.2: the first capture is `new`; later ones compare hashes. `change_percent` is the share of
+ * docs/reference/monitors.md#checks-and-pages: the first capture is `new`; later ones compare hashes. `change_percent` is the share of
  * lines touched, (added + removed) / (lines before + lines after) × 100: one line of ten replaced
  * is 10; a page replaced whole is 100.
  */

@@ -1,4 +1,4 @@
-/** Price of one target per check: the track_changes price (document 1 §2.6). */
+/** Price of one target per check: the track_changes price (docs/reference/monitors.md#billing). */
 export const CREDITS_PER_TARGET = 3;
 
 /** A monitor with a goal holds 1 more per target: each changed page may be judged by a model. */

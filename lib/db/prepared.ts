@@ -1,4 +1,4 @@
-import type { Database } from './client.js';
+import type { Database } from './database.js';
 import { namingOutage } from './outage.js';
 
 /**

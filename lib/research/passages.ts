@@ -1,7 +1,7 @@
 import { splitSentences } from '../analysis/sentences.js';
 import { overlapScore } from './terms.js';
 
-/** Document 2 §4.8: findings are at most 600 characters. */
+/** docs/reference/providers.md#deep_research: findings are at most 600 characters. */
 export const FINDING_MAX_CHARS = 600;
 const MIN_PASSAGE_CHARS = 40;
 

@@ -2,7 +2,7 @@ import { FUNCTION_WORDS } from '../analysis/stop-words.js';
 import { tokenizeWords } from '../analysis/words.js';
 
 /**
- * The terms of a question and of a passage, compared by overlap only (document 2 §4.8): words
+ * The terms of a question and of a passage, compared by overlap only (docs/reference/providers.md#deep_research): words
  * lower-cased, function and question words dropped, a plural `s` stripped so "runtimes" meets
  * "runtime". No stemming dictionary and no model.
  */

@@ -17,7 +17,7 @@ import {
 } from './support.js';
 
 /**
- * Issue #19 §3 and #25 item 7: failing streaks that send one alert each and a recovery, `health` on
+ * Failures that speak up, and #25 item 7: failing streaks that send one alert each and a recovery, `health` on
  * reads, hourly backoff of targets that keep failing, and one insufficient_credits event per streak.
  */
 

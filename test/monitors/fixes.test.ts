@@ -5,7 +5,7 @@ import { retryLaterFor } from '../../lib/monitors/queue/retry-later.js';
 import { startFakeSqs } from './clocked/fake-sqs.js';
 import { HOOKS, type MonitorWorld, page, startMonitorWorld } from './support.js';
 
-/** Issue #19 §1: https-only webhooks, every invalid field in one 400, the 5-second retry on time. */
+/** Monitor fixes: https-only webhooks, every invalid field in one 400, the 5-second retry on time. */
 
 let world: MonitorWorld;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { TestAccount } from '../support/harness.js';
 import { type MonitorWorld, page, startMonitorWorld } from './support.js';
 
 /**
- * Issue #19 §4: a goal in plain language. Changed pages are judged by the configured model (an
+ * Monitor goals: a goal in plain language. Changed pages are judged by the configured model (an
  * OpenAI-compatible fake on loopback that answers from `name: value` lines of what it is shown),
  * cost 4 credits instead of 3, and only relevant changes are announced.
  */

@@ -4,7 +4,7 @@ import { linearRegex, regexProblem } from '../../lib/safe-regex.js';
 import type { TestAccount } from '../support/harness.js';
 import { type MonitorWorld, page, startMonitorWorld } from './support.js';
 
-/** Issue #19 §2: ignore_patterns, ignore_dates and min_change_percent, end to end through run-now. */
+/** Noise control: ignore_patterns, ignore_dates and min_change_percent, end to end through run-now. */
 
 let world: MonitorWorld;
 beforeAll(async () => {

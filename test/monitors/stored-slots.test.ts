@@ -7,7 +7,7 @@ import type { QueuedJob } from '../../lib/monitors/queue/jobs.js';
 import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
 import { clockedRuntime, type MonitorWorld, page, startMonitorWorld } from './support.js';
 
-/** Issue #19 §6: the slot after next is stored on the row, so the sweep advances it without a cron. */
+/** Sweeping at scale: the slot after next is stored on the row, so the sweep advances it without a cron. */
 
 let world: MonitorWorld;
 beforeAll(async () => {

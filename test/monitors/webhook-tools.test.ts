@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../support/harness.js';
 import { type MonitorWorld, page, startMonitorWorld } from './support.js';
 
-/** Issue #19 §5: test-webhook and redeliver, free, signed, in /openapi.json. */
+/** Webhooks users can test: test-webhook and redeliver, free, signed, in /openapi.json. */
 
 let world: MonitorWorld;
 beforeAll(async () => {

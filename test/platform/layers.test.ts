@@ -52,8 +52,6 @@ interface LayerRule {
   why: string;
   files: string[];
   forbids: (target: string, file: string) => boolean;
-  /** Imports this rule lets stand for now, each `file → target`; see the note where one is used. */
-  pending?: readonly string[];
 }
 
 const anyOf =
@@ -62,26 +60,6 @@ const anyOf =
     prefixes.some((prefix) => under(target, prefix));
 
 const toolFolder = (path: string) => /^lib\/tools\/([^/]+)\//.exec(path)?.[1] ?? null;
-
-/**
- * The research helpers (deep-research's plan, sources, terms, passages; extract-with-llm's
- * ask-model, answer-schema, page-text) are shared by agent and extract_structured and are being
- * moved below the tools on their own; until then these imports cross tool folders.
- */
-const pendingResearchMove = [
-  'lib/tools/agent/answer.ts → lib/tools/deep-research/passages.ts',
-  'lib/tools/agent/answer.ts → lib/tools/deep-research/sources.ts',
-  'lib/tools/agent/answer.ts → lib/tools/extract-with-llm/ask-model.ts',
-  'lib/tools/agent/answer.ts → lib/tools/extract-with-llm/page-text.ts',
-  'lib/tools/agent/run-agent.ts → lib/tools/deep-research/plan.ts',
-  'lib/tools/agent/run-agent.ts → lib/tools/deep-research/sources.ts',
-  'lib/tools/agent/run-agent.ts → lib/tools/deep-research/terms.ts',
-  'lib/tools/agent/run-agent.ts → lib/tools/extract-with-llm/answer-schema.ts',
-  'lib/tools/agent/schema.ts → lib/tools/extract-with-llm/answer-schema.ts',
-  'lib/tools/extract-structured/index.ts → lib/tools/extract-with-llm/answer-schema.ts',
-  'lib/tools/extract-structured/index.ts → lib/tools/extract-with-llm/ask-model.ts',
-  'lib/tools/extract-structured/index.ts → lib/tools/extract-with-llm/page-text.ts',
-];
 
 const RULES: LayerRule[] = [
   {
@@ -111,7 +89,6 @@ const RULES: LayerRule[] = [
       const to = toolFolder(target);
       return from !== null && to !== null && to !== 'shared' && from !== to;
     },
-    pending: pendingResearchMove,
   },
   {
     rule: 'monitors know no HTTP shell',
@@ -191,12 +168,10 @@ function typeOnlyImportsOf(file: string): Set<string> {
 }
 
 function offending(rule: LayerRule): string[] {
-  const pending = new Set(rule.pending ?? []);
   return rule.files.flatMap((file) =>
     importsOf(file)
       .filter((target) => rule.forbids(target, file))
-      .map((target) => `${file} → ${target}`)
-      .filter((edge) => !pending.has(edge)),
+      .map((target) => `${file} → ${target}`),
   );
 }
 

@@ -66,7 +66,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const utf8 = new TextDecoder('utf-8');
 const utf16be = new TextDecoder('utf-16be');
 
-/** A text string's bytes, decoded as §7.9.2.2 says, with unmarked UTF-8 recognised (above). */
+/** A text string's bytes, decoded as ISO 32000-2 §7.9.2.2 says, with unmarked UTF-8 recognised (above). */
 function decodeTextString(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return utf16be.decode(bytes.subarray(2));
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return utf8.decode(bytes.subarray(3));

@@ -3,7 +3,7 @@ import { cssSelectorParam } from '../../extract/selector-param.js';
 import { regexProblem } from '../../safe-regex.js';
 
 /**
- * The request fields of document 1 §2.2, with every bound and default. The same schemas validate
+ * The request fields of docs/reference/monitors.md#a-monitor, with every bound and default. The same schemas validate
  * requests and describe them in /openapi.json. What zod cannot decide alone (where a URL resolves,
  * what a cron does across months and DST) is checked by the verbs with the same field names.
  */
@@ -189,7 +189,7 @@ export const updateMonitorSchema = z
 export type CreateMonitorInput = z.output<typeof createMonitorSchema>;
 export type UpdateMonitorInput = z.output<typeof updateMonitorSchema>;
 
-/** `limit` and `cursor` of the list endpoints; the limit's bounds are ours (document 1 §4.1 rule 1). */
+/** `limit` and `cursor` of the list endpoints; the limit's bounds are ours (docs/reference/monitors.md#endpoints). */
 export const pageQuerySchema = z.object({
   limit: z.coerce
     .number()

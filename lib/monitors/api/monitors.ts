@@ -13,7 +13,7 @@ import { enforceMonitorRules, estimatedCreditsPerMonth, type RulesConfig } from 
 import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './views.js';
 
 /**
- * The monitor verbs of document 1 §4.1. Each is scoped to the caller's account first: another
+ * The monitor verbs of docs/reference/monitors.md#endpoints. Each is scoped to the caller's account first: another
  * account's monitor is looked up exactly like an id that does not exist, and answers the same 404.
  */
 
@@ -156,7 +156,7 @@ async function newestChecks(db: Database, monitorIds: string[]) {
 
 /**
  * PATCH: any subset of the create fields. The schedule's facts are recomputed when the cron, the
- * zone or the targets change; `next_run_at` follows §3.3 (null when paused; the next slot after
+ * zone or the targets change; `next_run_at` follows docs/reference/monitors.md#a-monitor (null when paused; the next slot after
  * now on resume or when the schedule changes; otherwise kept).
  */
 export async function updateMonitor({

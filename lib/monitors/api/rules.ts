@@ -16,7 +16,7 @@ export interface MonitorShape {
 }
 
 /**
- * The rules of §2.2 that need more than the request's own shape: where the URLs lead, what the
+ * The rules of docs/reference/monitors.md#a-monitor that need more than the request's own shape: where the URLs lead, what the
  * schedule does over the coming months, whether the secret can sign. Every problem is reported at
  * once, each on its field, as one 400. Returns the schedule's facts for the row.
  */

@@ -9,7 +9,7 @@ import type {
 import { validationError } from '../../errors/api-error.js';
 import { isIdOf } from '../../id-format.js';
 
-/** The API's shapes of document 1 §2.2–§2.5, made from rows. Timestamps are ISO 8601 in UTC. */
+/** The API's shapes of docs/reference/monitors.md, made from rows. Timestamps are ISO 8601 in UTC. */
 
 type MonitorRow = typeof monitors.$inferSelect;
 type CheckRow = typeof monitorChecks.$inferSelect;

@@ -13,7 +13,7 @@ import {
 } from './check-rows.js';
 import type { CheckRuntime } from './check-runtime.js';
 
-/** The ways a check ends short of comparing its pages, each recorded and announced as §3.1 says. */
+/** The ways a check ends short of comparing its pages, each recorded and announced as docs/reference/monitors.md#checks-and-pages says. */
 
 /** Another check of the monitor runs: run-now answers 409; a scheduled slot is recorded as skipped. */
 export async function endOverlapping(

@@ -17,7 +17,7 @@ import { backedOffOutcome, nextStreak, type TargetAlert } from './failure-streak
 import { fetchTarget, type TargetOutcome } from './fetch-target.js';
 import { JUDGE_CREDITS, type JudgeConfig, judgeChange } from './judge-goal.js';
 
-/** The pages of a check: every target fetched at once, compared with its baseline, shaped for §2.4. */
+/** The pages of a check: every target fetched at once, compared with its baseline, shaped for docs/reference/monitors.md#checks-and-pages. */
 
 const CHARGED_STATUSES = new Set(['new', 'changed', 'unchanged']);
 

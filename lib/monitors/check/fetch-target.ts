@@ -7,7 +7,7 @@ import type { FetchEnvironment } from '../../fetch/types.js';
 
 /**
  * One target of a check, fetched through the guarded fetcher with robots.txt always respected
- * (monitors have no override), then sorted into what §3.2 distinguishes: content to compare, a
+ * (monitors have no override), then sorted into what docs/reference/monitors.md#checks-and-pages distinguishes: content to compare, a
  * wall or unusable document (`blocked`, never a change), or an error.
  */
 export type TargetOutcome =

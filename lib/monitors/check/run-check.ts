@@ -21,7 +21,7 @@ export type { CheckRequest, CheckRow };
 const CHECK_WORKER_BUDGET_MS = 90_000;
 
 /**
- * One check of one monitor, §3.1 end to end: claim the monitor's running slot (the database's
+ * One check of one monitor, end to end (docs/reference/monitors.md#checks-and-pages): claim the monitor's running slot (the database's
  * unique index decides overlap), hold 3 credits per target, fetch every target at once, compare,
  * charge 3 per new/changed/unchanged page and release the rest, roll baselines forward, then
  * deliver the webhooks and the email. Everything is awaited: a Lambda returns when it is done.

@@ -2,7 +2,7 @@ import type { PageResultRow } from '../../db/schema/monitors.js';
 import type { Email } from '../../notify/mailer.js';
 
 /**
- * §6.3 leaves the trigger and the message to us. An email goes out when a check finds a change,
+ * The contract (docs/reference/monitors.md#notifications) leaves the trigger and the message to us. An email goes out when a check finds a change,
  * or when a target starts failing or is blocked (its previous status was neither): what users of
  * monitors ask for most, without a message on every check of a page that stays down.
  */

@@ -6,8 +6,8 @@ import { saveBatch } from '../../results/batches.js';
 import { defineTool } from '../define.js';
 import { fetchEnvironment } from '../shared/fetch-for-tool.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
+import { batchScrapeResult } from '../shared/result-schemas/batch-scrape.js';
 import { attemptedCount, CREDITS_PER_URL } from './credits.js';
-import { batchScrapeResult } from './result-schema.js';
 import { BATCH_BUDGET_MS, runBatch, URL_TIMEOUT_MS } from './run-batch.js';
 import { type BatchScrapeInput, batchScrapeSchema } from './schema.js';
 

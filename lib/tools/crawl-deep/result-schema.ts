@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { pageFormatFields } from '../scrape/result-schema.js';
 import { redactionBlock } from '../shared/result-parts.js';
+import { pageFormatFields } from '../shared/result-schemas/scrape.js';
 
 export const crawlDeepResult = z.object({
   url: z.string(),

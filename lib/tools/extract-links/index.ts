@@ -17,7 +17,7 @@ import {
   suppliedHtml,
   urlEscalationHold,
 } from '../shared/params.js';
-import { extractLinksResult } from './result-schema.js';
+import { extractLinksResult } from '../shared/result-schemas/extract-links.js';
 
 const PRICE = 1;
 const ESCALATION_HOLD = urlEscalationHold(PRICE);

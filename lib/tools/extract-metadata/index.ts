@@ -6,7 +6,7 @@ import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, requireOneOf, respectRobots, suppliedHtml } from '../shared/params.js';
-import { extractMetadataResult } from './result-schema.js';
+import { extractMetadataResult } from '../shared/result-schemas/extract-metadata.js';
 
 const schema = z
   .object({

@@ -14,7 +14,7 @@ import { markupValues } from '../../structured/markup-values.js';
 import { defineTool, type ToolContext } from '../define.js';
 import { loadPageSource } from '../shared/page-source.js';
 import { fetchTimeout, httpUrl, respectRobots, suppliedHtml } from '../shared/params.js';
-import { extractStructuredResult } from './result-schema.js';
+import { extractStructuredResult } from '../shared/result-schemas/extract-structured.js';
 
 const MODEL_WINDOW_MS = 24_000;
 

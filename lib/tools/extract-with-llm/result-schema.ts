@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { llmProvider } from '../extract-structured/result-schema.js';
+import { llmProvider } from '../shared/result-schemas/extract-structured.js';
 
 export const extractWithLlmResult = z.object({
   extracted: z.unknown().openapi({ description: "The model's answer: text, or JSON matching `schema`." }),

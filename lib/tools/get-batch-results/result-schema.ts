@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { batchItemFields } from '../batch-scrape/result-schema.js';
+import { batchItemFields } from '../shared/result-schemas/batch-scrape.js';
 
 const { url, status, ...rest } = batchItemFields;
 

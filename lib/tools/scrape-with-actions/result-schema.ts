@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { pageFormatFields } from '../scrape/result-schema.js';
 import { actionResult } from '../shared/browser-result-parts.js';
 import { redactionBlock } from '../shared/result-parts.js';
+import { pageFormatFields } from '../shared/result-schemas/scrape.js';
 
 export const scrapeWithActionsResult = z.object({
   url: z.string(),

@@ -6,10 +6,10 @@ import type { StealthReport } from '../shared/escalation.js';
 import { fetchForTool } from '../shared/fetch-for-tool.js';
 import { chargeWithEscalation, ESCALATION_CREDITS } from '../shared/params.js';
 import { keptRedaction, redactIfRequested } from '../shared/redaction.js';
+import { scrapeResult } from '../shared/result-schemas/scrape.js';
 import { findHighlights, type Highlight } from './highlights.js';
 import { passagesOf } from './passages.js';
 import { type Answer, answerQuestion } from './question.js';
-import { scrapeResult } from './result-schema.js';
 import { type ScrapeInput, scrapeSchema, wantsPassages } from './schema.js';
 
 const BASE_PRICE = 2;

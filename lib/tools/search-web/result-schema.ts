@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { TIME_RANGES } from '../../providers/kinds/web-search.js';
 import { redactionBlock } from '../shared/result-parts.js';
 
-/** One query's answer, in the Google Custom Search fields of §4.5. */
+/** One query's answer, in the Google Custom Search fields of docs/reference/providers.md#search_web. */
 const queryResult = z.object({
   query: z.string(),
   search_metadata: z.object({

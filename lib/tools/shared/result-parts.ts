@@ -3,7 +3,7 @@ import { PII_ENTITIES } from '../../extract/redact-patterns.js';
 
 /** Parts of results several tools share, in zod for their result schemas. */
 
-/** §2.2: present whenever `redact_pii` asked for redaction; classes without a hit are left out. */
+/** docs/reference/README.md#common-parameters: present whenever `redact_pii` asked for redaction; classes without a hit are left out. */
 export const redactionBlock = z
   .object({
     entities: z.partialRecord(z.enum(PII_ENTITIES), z.number().int()),
@@ -12,7 +12,7 @@ export const redactionBlock = z
   })
   .openapi({ description: 'What redact_pii replaced: hits per class, their total and the mode.' });
 
-/** §4.0: present when the stealth render ran. */
+/** Present when the stealth render of `escalate` ran (docs/reference/README.md#common-parameters). */
 export const stealthReport = z
   .object({
     engine: z.string(),

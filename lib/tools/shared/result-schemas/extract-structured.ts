@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { MARKUP_SOURCES } from '../../structured/markup-values.js';
+import { MARKUP_SOURCES } from '../../../structured/markup-values.js';
 
 const llmProvider = z.enum(['local', 'hosted_a', 'hosted_b']);
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { linkRecord } from '../extract-links/result-schema.js';
-import { pageMetadataFields } from '../extract-metadata/result-schema.js';
-import { redactionBlock, stealthReport } from '../shared/result-parts.js';
+import { redactionBlock, stealthReport } from '../result-parts.js';
+import { linkRecord } from './extract-links.js';
+import { pageMetadataFields } from './extract-metadata.js';
 
 const span = {
   text: z.string(),

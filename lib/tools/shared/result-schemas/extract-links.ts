@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { stealthReport } from '../shared/result-parts.js';
+import { stealthReport } from '../result-parts.js';
 
 const count = z.number().int();
 

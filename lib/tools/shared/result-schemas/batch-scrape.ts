@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { redactionBlock } from '../shared/result-parts.js';
+import { redactionBlock } from '../result-parts.js';
 
 /** One URL of a batch, as batch_scrape returns it (get_batch_results pages the same fields). */
 export const batchItemFields = {
