@@ -70,7 +70,10 @@ export function regexProblem(pattern: string): string | null {
     const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : '';
     return `not a valid regular expression (u flag): ${reason}`;
   }
-  return unsafePatternReason(pattern);
+  const unsafe = unsafePatternReason(pattern);
+  return unsafe
+    ? `needs backtracking (backreferences, lookahead or lookbehind) or syntax the linear-time engine does not run; rewrite it without them (${unsafe})`
+    : null;
 }
 
 /** A pattern `regexProblem` accepted, compiled for the linear-time engine. */

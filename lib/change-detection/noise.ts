@@ -1,5 +1,3 @@
-import { type LinearPattern, linearRegex } from '../safe-regex.js';
-
 /**
  * Noise control of a target: what is taken out of the captured lines before they are hashed and
  * diffed, so timestamps and counters that change on every visit are not reported as changes.
@@ -8,8 +6,16 @@ import { type LinearPattern, linearRegex } from '../safe-regex.js';
  * the extractor knows best (en, de, fr, es, it, pt, nl), keeping the rest of the line comparable.
  */
 export interface NoiseRules {
-  ignorePatterns?: readonly string[];
+  /**
+   * Lines any of these match are left out. Compiled by the caller (the monitors run them on RE2),
+   * so the core, which track_changes carries too, does not bundle a regular-expression engine.
+   */
+  ignorePatterns?: readonly LineMatcher[];
   ignoreDates?: boolean;
+}
+
+export interface LineMatcher {
+  test(line: string): boolean;
 }
 
 const MONTHS = [
@@ -150,21 +156,9 @@ export function maskDates(line: string): string {
   return masked;
 }
 
-const compiled = new Map<string, LinearPattern>();
-
-function patternOf(source: string): LinearPattern {
-  let regex = compiled.get(source);
-  if (!regex) {
-    if (compiled.size > 5_000) compiled.clear();
-    regex = linearRegex(source);
-    compiled.set(source, regex);
-  }
-  return regex;
-}
-
 /** The lines that are compared: ignored lines left out, dates and counters masked. */
 export function withoutNoise(lines: readonly string[], rules: NoiseRules | undefined): string[] {
-  const patterns = (rules?.ignorePatterns ?? []).map(patternOf);
+  const patterns = rules?.ignorePatterns ?? [];
   const kept: string[] = [];
   for (const line of lines) {
     if (patterns.some((pattern) => pattern.test(line))) continue;

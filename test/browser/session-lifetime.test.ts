@@ -113,7 +113,7 @@ describe('ids of other accounts', () => {
       actions: [{ type: 'wait', duration: 1 }],
     });
     expect(foreignAct.body).toEqual(NOT_FOUND);
-    const unknown = await call(other, { operation: 'read', session_id: 'bs_01UNKNOWN00000000000' });
+    const unknown = await call(other, { operation: 'read', session_id: 'bs_01ABSENT0000000000000' });
     expect(unknown.body).toEqual(NOT_FOUND);
     await call(owner, { operation: 'close', session_id: id });
     const closed = await call(owner, { operation: 'read', session_id: id });

@@ -28,8 +28,9 @@ describe('the MCP endpoint on AWS', () => {
     const [functionId] = Object.keys(functions);
     expect(Object.keys(functions)).toHaveLength(1);
     expect(functions[functionId].Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
+      Runtime: 'nodejs24.x',
       Timeout: 30,
+      TracingConfig: { Mode: 'Active' },
       Environment: { Variables: { NODE_ENV: 'production', DATABASE_DRIVER: 'neon' } },
     });
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).filter(

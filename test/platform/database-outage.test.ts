@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../lib/db/client.js';
-import { creditHolds } from '../../lib/db/schema/index.js';
+import { creditHolds, usageLog } from '../../lib/db/schema/index.js';
 import { getBalance } from '../../lib/ledger/index.js';
 import { extractTextTool } from '../../lib/tools/extract-text/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -101,13 +101,15 @@ function outageSuite(driver: 'pg' | 'neon') {
       expect([200, 503], JSON.stringify(outcome)).toContain(outcome.status);
       if (outcome.status === 503) expect(outcome.code).toBe('STORAGE_UNAVAILABLE');
     }
-    // The ledger adds up: what is gone is what was charged plus holds a call took just before the
-    // cut and could not settle (they return whole when they expire).
+    // The ledger adds up: what is gone is what was charged (the usage log has a row per charge,
+    // whether the call held first or was charged after running) plus holds a call took just before
+    // the cut and could not settle (they return whole when they expire).
+    const usage = await direct.db.select().from(usageLog).where(eq(usageLog.accountId, account.accountId));
+    const charged = usage.reduce((total, row) => total + row.credits, 0);
     const holds = await direct.db
       .select()
       .from(creditHolds)
       .where(eq(creditHolds.accountId, account.accountId));
-    const charged = holds.reduce((total, hold) => total + (hold.charged ?? 0), 0);
     const stuck = holds
       .filter((hold) => hold.status === 'held')
       .reduce((total, hold) => total + hold.amount, 0);

@@ -1,4 +1,5 @@
 import { expect, vi } from 'vitest';
+import { setLogLevel } from '../../lib/logger.js';
 import type { CallResult } from '../support/harness.js';
 
 /** Provider timeouts in tests: short, so a fake's slow answer fails fast. Production keeps its own. */
@@ -19,10 +20,13 @@ export async function captureOutput<T>(run: () => Promise<T>): Promise<{ result:
   const err = vi.spyOn(console, 'error').mockImplementation((...args) => {
     lines.push(args.map(String).join(' '));
   });
+  // The test services log nothing (LOG_LEVEL silent); what is captured here is meant to be read.
+  setLogLevel('warn');
   try {
     const result = await run();
     return { result, output: lines.join('\n') };
   } finally {
+    setLogLevel('silent');
     out.mockRestore();
     log.mockRestore();
     err.mockRestore();

@@ -4,6 +4,7 @@ import { detectBotWallInView, viewFetchedPage } from '../../fetch/bot-wall.js';
 import { isClientRenderedShell } from '../../fetch/client-rendered.js';
 import { fetchPage } from '../../fetch/fetch-page.js';
 import type { FetchEnvironment } from '../../fetch/types.js';
+import { ignoreMatchers } from './ignore-patterns.js';
 
 /**
  * One target of a check, fetched through the guarded fetcher with robots.txt always respected
@@ -67,7 +68,7 @@ export async function fetchTarget(
     return {
       kind: 'content',
       capture: captureBody({ ...page, kind: page.kind }, target.selector, {
-        ignorePatterns: target.ignore_patterns,
+        ignorePatterns: ignoreMatchers(target.ignore_patterns),
         ignoreDates: target.ignore_dates,
       }),
     };
