@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { monitors } from '../../lib/db/schema/index.js';
+import { monitorEmailRecipients, monitors } from '../../lib/db/schema/index.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import { EMAIL_LINKS_PATH, signEmailLink } from '../../lib/monitors/recipients/email-links.js';
 import { createMailer } from '../../lib/notify/mailer.js';
@@ -186,6 +186,20 @@ describe('notify_emails consent', () => {
     );
     const again = await world.harness.call('GET', `${EMAIL_LINKS_PATH}/confirm?token=${late}`);
     expect(again.body.data.status).toBe('unsubscribed');
+  });
+
+  it('asks an address never asked (a monitor older than consent) at its next email, instead of sending it', async () => {
+    const { account, monitor, change } = await setUp(['ops@example.com']);
+    received.splice(0);
+    await world.harness.services.db
+      .delete(monitorEmailRecipients)
+      .where(eq(monitorEmailRecipients.monitorId, monitor.id));
+    const mails = await change();
+    expect(mails).toHaveLength(1);
+    expect(header(mails[0], 'Subject')).toContain('Confirm');
+    expect(await change()).toEqual([]);
+    const got = await world.harness.call('GET', `/api/v1/monitors/${monitor.id}`, { key: account.key });
+    expect(got.body.data.notify_email_status).toEqual([{ email: 'ops@example.com', status: 'pending' }]);
   });
 
   it('the GET on the unsubscribe link in the body works too', async () => {

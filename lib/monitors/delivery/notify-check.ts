@@ -11,7 +11,7 @@ import { checkView } from '../api/views.js';
 import type { CheckedPage } from '../check/check-pages.js';
 import type { CheckRow, MonitorRow } from '../check/check-rows.js';
 import type { CheckRuntime } from '../check/check-runtime.js';
-import { confirmedRecipients, withUnsubscribe } from '../recipients/recipients.js';
+import { confirmedRecipients, enrollRecipients, withUnsubscribe } from '../recipients/recipients.js';
 import { targetAlertEmail } from './alert-email.js';
 import { changeEmail, notableResults } from './change-email.js';
 
@@ -64,11 +64,14 @@ export async function notifyCheck(
   ].filter((email): email is Email => email !== null);
   if (emails.length === 0) return;
   // Only confirmed addresses hear anything; each gets its own copy with its own unsubscribe link.
-  const recipients = await confirmedRecipients(rt.services.db, monitor).catch((error) => {
-    logger.error('monitor email recipients unreadable', { checkId: check.id, error: String(error) });
-    return [];
-  });
-  const links = { config: rt.services.config, now: rt.now() };
+  // An address never asked (a monitor older than consent) gets its confirmation now instead.
+  const links = { db: rt.services.db, config: rt.services.config, mailer: rt.mailer, now: rt.now() };
+  const recipients = await enrollRecipients(links, monitor)
+    .then(() => confirmedRecipients(rt.services.db, monitor))
+    .catch((error) => {
+      logger.error('monitor email recipients unreadable', { checkId: check.id, error: String(error) });
+      return [];
+    });
   for (const email of emails) {
     for (const to of recipients) {
       await rt.mailer
