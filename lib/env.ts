@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { planNames } from './auth/plans.js';
@@ -100,6 +101,12 @@ const envSchema = z
     SMTP_URL: z.string().url().optional(),
     /** Sender of monitor emails; in production an address SES has verified. */
     EMAIL_FROM: z.string().min(3).default('Web Extraction Monitors <monitors@localhost>'),
+    /**
+     * Key of the signed links in monitor emails (confirm an address, unsubscribe). Unset, it is
+     * derived from DATABASE_URL in production (secret, and the same for every function) and a
+     * fixed development value elsewhere.
+     */
+    EMAIL_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** SES region when it differs from the function's own (AWS_REGION). */
     SES_REGION: z.string().optional(),
     /** The SQS queue the sweeper sends due checks and webhook retries to (set by infra/). */
@@ -141,6 +148,8 @@ export interface Config extends RawEnv {
   fetchExtraCa: string[];
   optOutHosts: Set<string>;
   userAgent: string;
+  /** EMAIL_LINK_SECRET, or its stand-in when unset. */
+  emailLinkSecret: string;
 }
 
 function splitList(value: string): string[] {
@@ -168,5 +177,22 @@ export function parseConfig(source: Record<string, string | undefined> = process
   );
   const userAgent = `Mozilla/5.0 (compatible; ${env.ROBOTS_PRODUCT_TOKEN}/1.0; +https://github.com/web-extraction-service)`;
   const fetchExtraCa = splitList(env.FETCH_EXTRA_CA_CERTS).map((file) => readFileSync(file, 'utf8'));
-  return { ...env, fetchHostMap, fetchExtraCa, optOutHosts, userAgent };
+  return {
+    ...env,
+    fetchHostMap,
+    fetchExtraCa,
+    optOutHosts,
+    userAgent,
+    emailLinkSecret: emailLinkSecret(env),
+  };
+}
+
+const DEV_EMAIL_LINK_SECRET = 'development-only-email-link-secret-not-for-production';
+
+function emailLinkSecret(env: RawEnv): string {
+  if (env.EMAIL_LINK_SECRET) return env.EMAIL_LINK_SECRET;
+  if (env.NODE_ENV === 'production' && env.DATABASE_URL) {
+    return createHash('sha256').update(`email-links\n${env.DATABASE_URL}`).digest('hex');
+  }
+  return DEV_EMAIL_LINK_SECRET;
 }

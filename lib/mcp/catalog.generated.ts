@@ -12059,6 +12059,30 @@ export const mcpCatalog: McpCatalog = {
                     "type": "string"
                   }
                 },
+                "notify_email_status": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "email": {
+                        "type": "string"
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "pending",
+                          "confirmed",
+                          "unsubscribed"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "email",
+                      "status"
+                    ]
+                  },
+                  "description": "Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good."
+                },
                 "webhook_url": {
                   "type": [
                     "string",
@@ -12284,6 +12308,7 @@ export const mcpCatalog: McpCatalog = {
                 "schedule_cron",
                 "timezone",
                 "notify_emails",
+                "notify_email_status",
                 "webhook_url",
                 "retention_days",
                 "status",
@@ -12533,6 +12558,30 @@ export const mcpCatalog: McpCatalog = {
                   "type": "string"
                 }
               },
+              "notify_email_status": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "email": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "confirmed",
+                        "unsubscribed"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "email",
+                    "status"
+                  ]
+                },
+                "description": "Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good."
+              },
               "webhook_url": {
                 "type": [
                   "string",
@@ -12667,6 +12716,7 @@ export const mcpCatalog: McpCatalog = {
               "schedule_cron",
               "timezone",
               "notify_emails",
+              "notify_email_status",
               "webhook_url",
               "retention_days",
               "status",
@@ -12778,6 +12828,30 @@ export const mcpCatalog: McpCatalog = {
                   "type": "string"
                 }
               },
+              "notify_email_status": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "email": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "confirmed",
+                        "unsubscribed"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "email",
+                    "status"
+                  ]
+                },
+                "description": "Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good."
+              },
               "webhook_url": {
                 "type": [
                   "string",
@@ -12912,6 +12986,7 @@ export const mcpCatalog: McpCatalog = {
               "schedule_cron",
               "timezone",
               "notify_emails",
+              "notify_email_status",
               "webhook_url",
               "retention_days",
               "status",
@@ -13147,6 +13222,30 @@ export const mcpCatalog: McpCatalog = {
                   "type": "string"
                 }
               },
+              "notify_email_status": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "email": {
+                      "type": "string"
+                    },
+                    "status": {
+                      "type": "string",
+                      "enum": [
+                        "pending",
+                        "confirmed",
+                        "unsubscribed"
+                      ]
+                    }
+                  },
+                  "required": [
+                    "email",
+                    "status"
+                  ]
+                },
+                "description": "Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good."
+              },
               "webhook_url": {
                 "type": [
                   "string",
@@ -13281,6 +13380,7 @@ export const mcpCatalog: McpCatalog = {
               "schedule_cron",
               "timezone",
               "notify_emails",
+              "notify_email_status",
               "webhook_url",
               "retention_days",
               "status",

@@ -3,4 +3,6 @@ export interface Email {
   to: string[];
   subject: string;
   text: string;
+  /** Extra header fields (List-Unsubscribe and its one-click twin), sent as given. */
+  headers?: Record<string, string>;
 }

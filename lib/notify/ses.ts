@@ -36,6 +36,9 @@ export async function sendWithSes(settings: SesSettings, email: Email): Promise<
         Simple: {
           Subject: { Data: email.subject, Charset: 'UTF-8' },
           Body: { Text: { Data: email.text, Charset: 'UTF-8' } },
+          ...(email.headers && {
+            Headers: Object.entries(email.headers).map(([Name, Value]) => ({ Name, Value })),
+          }),
         },
       },
     }),

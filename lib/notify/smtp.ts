@@ -11,5 +11,11 @@ export async function sendWithSmtp(url: string, from: string, email: Email): Pro
     transporter = nodemailer.createTransport(url) as Transporter;
     transporters.set(url, transporter);
   }
-  await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+  await transporter.sendMail({
+    from,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    headers: email.headers,
+  });
 }

@@ -8,6 +8,7 @@ import { runCheck } from '../../lib/monitors/check/run-check.js';
 import type { TestAccount } from '../support/harness.js';
 import {
   clockedRuntime,
+  confirmEmails,
   HOUR,
   MINUTE,
   type MonitorWorld,
@@ -70,6 +71,7 @@ describe('alert_after_failures', () => {
       clock.now(),
     );
     world.receiver.trust(hook, monitor.webhook_secret!);
+    await confirmEmails(world, monitor.id, ['ops@example.com']);
     expect(monitor.alert_after_failures).toBe(3);
     const run = async () => {
       clock.advance(10 * MINUTE);

@@ -54,6 +54,26 @@ describe('SMTP (SMTP_URL)', () => {
     expect(received[0].data).toContain('Content-Type: text/plain');
     expect(received[0].data).toContain('+ $21');
   });
+
+  it('sends the extra headers an email carries (List-Unsubscribe)', async () => {
+    const mailer = createMailer({
+      NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      EMAIL_FROM: 'Monitors <monitors@service.example>',
+      SES_REGION: undefined,
+    });
+    const before = received.length;
+    await mailer.send({
+      ...email,
+      headers: {
+        'List-Unsubscribe': '<https://api.example/unsubscribe?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const data = received[before].data;
+    expect(data).toContain('List-Unsubscribe: <https://api.example/unsubscribe?token=abc>');
+    expect(data).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
 });
 
 describe('Amazon SES (production)', () => {
@@ -96,6 +116,38 @@ describe('Amazon SES (production)', () => {
             Subject: { Data: '[Pricing] 1 changed', Charset: 'UTF-8' },
             Body: { Text: { Data: email.text, Charset: 'UTF-8' } },
           },
+        },
+      });
+    } finally {
+      await ses.close();
+    }
+  });
+
+  it('passes the extra headers of an email as Content.Simple.Headers', async () => {
+    const bodies: unknown[] = [];
+    const ses = await startFixtureServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString()));
+      res.writeHead(200, { 'content-type': 'application/json', 'x-amzn-requestid': 'b5b2f5b8-0002' });
+      res.end(JSON.stringify({ MessageId: '0100018f-example-000001' }));
+    });
+    try {
+      await sendWithSes(
+        {
+          region: 'eu-west-1',
+          from: 'monitors@service.example',
+          endpoint: ses.url(''),
+          credentials: {
+            accessKeyId: 'AKIDEXAMPLE',
+            secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+          },
+        },
+        { ...email, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+      );
+      expect(bodies[0]).toMatchObject({
+        Content: {
+          Simple: { Headers: [{ Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' }] },
         },
       });
     } finally {

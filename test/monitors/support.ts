@@ -8,6 +8,7 @@ import { mountMonitorRoutes } from '../../lib/app/monitors/routes.js';
 import { type CheckRuntime, createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
 import { InProcessQueue } from '../../lib/monitors/queue/in-process-queue.js';
 import { handleJob } from '../../lib/monitors/queue/worker.js';
+import { EMAIL_LINKS_PATH, signEmailLink } from '../../lib/monitors/recipients/email-links.js';
 import type { Email, Mailer } from '../../lib/notify/mailer.js';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
@@ -276,4 +277,25 @@ export function wall(name: string): PageAnswer {
   };
   const headers = Object.fromEntries(Object.entries(saved.headers).filter(([key]) => !HOP_BY_HOP.has(key)));
   return { status: saved.status, headers, body: readFileSync(new URL(saved.body, folder), 'utf8') };
+}
+
+/**
+ * Confirms addresses of a monitor the way a recipient does: GET on the link of a confirmation
+ * email (signed here with the service's own key, as the email's link is), against the real server.
+ */
+export async function confirmEmails(world: MonitorWorld, monitorId: string, emails: string[]): Promise<void> {
+  const { config } = world.harness.services;
+  for (const email of emails) {
+    const token = signEmailLink(
+      config.emailLinkSecret,
+      'confirm',
+      { monitorId, email: email.toLowerCase() },
+      new Date(),
+    );
+    const res = await world.harness.call(
+      'GET',
+      `${EMAIL_LINKS_PATH}/confirm?token=${encodeURIComponent(token)}`,
+    );
+    if (res.status !== 200) throw new Error(`confirming ${email}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
 }

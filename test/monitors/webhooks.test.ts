@@ -7,7 +7,14 @@ import { createMonitor } from '../../lib/monitors/api/monitors.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/webhooks/retry-policy.js';
 import type { TestAccount } from '../support/harness.js';
-import { clockedRuntime, type MonitorWorld, page, recordingMailer, startMonitorWorld } from './support.js';
+import {
+  clockedRuntime,
+  confirmEmails,
+  type MonitorWorld,
+  page,
+  recordingMailer,
+  startMonitorWorld,
+} from './support.js';
 
 /**
  * Signed deliveries to a receiver on loopback that verifies every one with the `standardwebhooks`
@@ -199,25 +206,23 @@ describe('webhook deliveries', () => {
       },
       new Date(),
     );
+    await confirmEmails(world, monitor.id, ['ops@example.com', 'cto@example.com']);
     const run = () =>
       runCheck(rt, { trigger: 'manual', monitorId: monitor.id, accountId: account.accountId });
     await run();
-    // First check: one page new (no email for that), one failing from the start.
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({
-      to: ['ops@example.com', 'cto@example.com'],
-      subject: '[Mailed] 1 failing',
-    });
+    // First check: one page new (no email for that), one failing from the start; a copy for each address.
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([['ops@example.com'], ['cto@example.com']]);
+    expect(mailer.sent[0].subject).toBe('[Mailed] 1 failing');
     expect(mailer.sent[0].text).toContain('FAILING (UPSTREAM_HTTP)');
     await run();
-    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent).toHaveLength(2);
     world.shop.set(p, page('Mail', 'Price: $12.', 'Stock: 4'));
     await run();
-    expect(mailer.sent).toHaveLength(2);
-    expect(mailer.sent[1].subject).toBe('[Mailed] 1 changed');
-    expect(mailer.sent[1].text).toContain(`CHANGED ${world.shop.url(p)}`);
-    expect(mailer.sent[1].text).toContain('+ Price: $12.');
-    expect(mailer.sent[1].text).toContain('- Price: $10.');
+    expect(mailer.sent).toHaveLength(4);
+    expect(mailer.sent[2].subject).toBe('[Mailed] 1 changed');
+    expect(mailer.sent[2].text).toContain(`CHANGED ${world.shop.url(p)}`);
+    expect(mailer.sent[2].text).toContain('+ Price: $12.');
+    expect(mailer.sent[2].text).toContain('- Price: $10.');
   });
 });
 

@@ -21,6 +21,8 @@ import {
 import { checkView } from '../../monitors/api/views.js';
 import { runCheck } from '../../monitors/check/run-check.js';
 import { redeliver, testWebhook } from '../../monitors/delivery/webhook-verbs.js';
+import { EMAIL_LINKS_PATH } from '../../monitors/recipients/email-links.js';
+import { confirmRecipient, unsubscribeRecipient } from '../../monitors/recipients/recipients.js';
 import type { Services } from '../../services.js';
 import type { AppEnv } from '../env.js';
 import { authenticate } from '../middleware/authenticate.js';
@@ -259,8 +261,15 @@ function checkIdParam(c: Context<AppEnv>, monitorId: string): string {
 /** The verbs' context: the caller's account and key, the services, the time of the request. */
 function monitorContext(c: Context<AppEnv>): MonitorContext {
   const caller = c.get('caller');
-  const { db, config } = c.get('services');
-  return { db, config, accountId: caller.account.id, apiKeyId: caller.apiKeyId, now: new Date() };
+  const services = c.get('services');
+  return {
+    db: services.db,
+    config: services.config,
+    mailer: monitorRuntime(services).mailer,
+    accountId: caller.account.id,
+    apiKeyId: caller.apiKeyId,
+    now: new Date(),
+  };
 }
 
 /** Mounts the monitors API on `app` and registers it in the app's OpenAPI document. */
@@ -279,6 +288,7 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     app.on([route.method.toUpperCase()], [path], ...middleware, handler);
   };
 
+  mountEmailLinks(app, services);
   mount(
     routes.create,
     async (c) => {
@@ -362,4 +372,27 @@ export function mountMonitorRoutes(app: OpenAPIHono<AppEnv>, services: Services 
     });
     return c.json({ success: true, data: check });
   });
+}
+
+/**
+ * The links in monitor emails: public (the recipient has no key), each authorised by its signed
+ * token alone. The unsubscribe URL answers GET (the link in the body) and POST (RFC 8058's
+ * one-click, `List-Unsubscribe=One-Click` in a form body, which needs no reading). They are links
+ * for people and mail clients, not API operations, so they stay out of /openapi.json.
+ */
+function mountEmailLinks(app: OpenAPIHono<AppEnv>, services: Services | Promise<Services>): void {
+  const linkContext = (c: Context<AppEnv>) => {
+    const { db, config } = c.get('services');
+    return { db, config, now: new Date() };
+  };
+  app.get(`${EMAIL_LINKS_PATH}/confirm`, provideServices(services), async (c) => {
+    const data = await confirmRecipient(linkContext(c), c.req.query('token'));
+    return c.json({ success: true, data });
+  });
+  const unsubscribe: Handler = async (c) => {
+    const data = await unsubscribeRecipient(linkContext(c), c.req.query('token'));
+    return c.json({ success: true, data });
+  };
+  app.get(`${EMAIL_LINKS_PATH}/unsubscribe`, provideServices(services), unsubscribe);
+  app.post(`${EMAIL_LINKS_PATH}/unsubscribe`, declaredBodySize, provideServices(services), unsubscribe);
 }

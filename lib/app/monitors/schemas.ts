@@ -128,6 +128,19 @@ const monitorFields = {
   schedule_cron: z.string(),
   timezone: z.string(),
   notify_emails: z.array(z.string()),
+  notify_email_status: z
+    .array(
+      z
+        .object({
+          email: z.string().openapi({ example: 'ops@example.com' }),
+          status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+        })
+        .openapi('NotifyEmailStatus'),
+    )
+    .openapi({
+      description:
+        'Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good.',
+    }),
   webhook_url: z.string().nullable(),
   retention_days: z.number().int(),
   status: z.enum(['active', 'paused']),

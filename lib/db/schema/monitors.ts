@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.js';
 import { accountId, createdAt, id, timestamptz } from './columns.js';
 
@@ -86,6 +96,26 @@ export const monitors = pgTable(
     // The sweeper's one question: which active monitors are due.
     index('monitors_due_idx').on(table.nextRunAt).where(sql`${table.status} = 'active'`),
   ],
+);
+
+/**
+ * Each address of a monitor's `notify_emails`, with its consent: `pending` until the confirmation
+ * link is followed, then `confirmed`, or `unsubscribed` for good. Rows stay when an address leaves
+ * the list, so adding it back sends no second confirmation and never undoes an unsubscribe.
+ */
+export const monitorEmailRecipients = pgTable(
+  'monitor_email_recipients',
+  {
+    monitorId: text('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    /** Lower case: the address as compared; the monitor keeps the caller's spelling. */
+    email: text('email').notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'unsubscribed'>().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.monitorId, table.email] })],
 );
 
 /** docs/reference/monitors.md#checks-and-pages: one row per check, its page results inline (at most 20, read with the check). */

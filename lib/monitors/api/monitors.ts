@@ -4,7 +4,9 @@ import type { Database } from '../../db/client.js';
 import { monitorChecks, monitors, pageBaselines } from '../../db/schema/index.js';
 import { ApiError } from '../../errors/api-error.js';
 import { newId } from '../../ids.js';
+import type { Mailer } from '../../notify/mailer.js';
 import { generateWebhookSecret } from '../../webhooks/signing.js';
+import { enrollRecipients, type LinkConfig, recipientStatuses } from '../recipients/recipients.js';
 import { nextRunAfter } from '../schedule/schedule.js';
 import { healthOf } from './health.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
@@ -20,7 +22,12 @@ import { decodeCursor, encodeCursor, type MonitorView, monitorView } from './vie
 /** Who calls a verb, on which database, at what time: the first half of every verb's one argument. */
 export interface MonitorContext {
   db: Database;
-  config: RulesConfig;
+  config: RulesConfig & LinkConfig;
+  /**
+   * Sends the confirmation an address gets when a monitor lists it for the first time. The API
+   * always passes one; scripts that seed monitors may not, and their addresses wait unconfirmed.
+   */
+  mailer?: Mailer;
   accountId: string;
   /** The key that creates a monitor: its scheduled checks hold credits against it. */
   apiKeyId: string;
@@ -51,7 +58,7 @@ export async function createMonitor({
   ctx,
   input,
 }: MonitorCall<
-  'db' | 'config' | 'accountId' | 'apiKeyId' | 'now',
+  'db' | 'config' | 'mailer' | 'accountId' | 'apiKeyId' | 'now',
   CreateMonitorInput
 >): Promise<MonitorView> {
   const { db, config, now } = ctx;
@@ -90,16 +97,25 @@ export async function createMonitor({
       updatedAt: now,
     })
     .returning();
-  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
+  await enrollRecipients(ctx, row);
+  return viewOne(db, row);
+}
+
+/** One monitor as its own verbs answer: with the secret, its health and its addresses' states. */
+async function viewOne(db: Database, row: MonitorRow): Promise<MonitorView> {
+  const [health, emails] = await Promise.all([healthOf(db, [row]), recipientStatuses(db, [row])]);
+  return monitorView(row, {
+    withSecret: true,
+    health: health.get(row.id),
+    emailStatus: emails.get(row.id) ?? [],
+  });
 }
 
 export async function getMonitor({
   ctx,
   input,
 }: MonitorCall<'db' | 'accountId', { id: string }>): Promise<MonitorView> {
-  const row = await findMonitor(ctx.db, ctx.accountId, input.id);
-  const health = await healthOf(ctx.db, [row]);
-  return monitorView(row, { withSecret: true, health: health.get(row.id) });
+  return viewOne(ctx.db, await findMonitor(ctx.db, ctx.accountId, input.id));
 }
 
 export interface MonitorPage {
@@ -122,12 +138,13 @@ export async function listMonitors({
     .orderBy(desc(monitors.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  const [lastChecks, health] = await Promise.all([
+  const [lastChecks, health, emails] = await Promise.all([
     newestChecks(
       db,
       page.map((row) => row.id),
     ),
     healthOf(db, page),
+    recipientStatuses(db, page),
   ]);
   return {
     data: page.map((row) =>
@@ -135,6 +152,7 @@ export async function listMonitors({
         withSecret: false,
         lastCheck: lastChecks.get(row.id) ?? null,
         health: health.get(row.id),
+        emailStatus: emails.get(row.id) ?? [],
       }),
     ),
     next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1].id) : null,
@@ -163,7 +181,7 @@ export async function updateMonitor({
   ctx,
   input: { id, changes: input },
 }: MonitorCall<
-  'db' | 'config' | 'accountId' | 'now',
+  'db' | 'config' | 'mailer' | 'accountId' | 'now',
   { id: string; changes: UpdateMonitorInput }
 >): Promise<MonitorView> {
   const { db, config, accountId, now } = ctx;
@@ -234,7 +252,8 @@ export async function updateMonitor({
     }
     return updated;
   });
-  return monitorView(row, { withSecret: true, health: (await healthOf(db, [row])).get(row.id) });
+  if (input.notify_emails) await enrollRecipients(ctx, row);
+  return viewOne(db, row);
 }
 
 /** The slot after `next`, stored so the sweep never parses a cron (see the sweeper). */

@@ -8,6 +8,7 @@ import type {
 } from '../../db/schema/monitors.js';
 import { validationError } from '../../errors/api-error.js';
 import { isIdOf } from '../../id-format.js';
+import type { EmailStatus } from '../recipients/recipients.js';
 
 /** The API's shapes of docs/reference/monitors.md, made from rows. Timestamps are ISO 8601 in UTC. */
 
@@ -62,6 +63,8 @@ export interface MonitorView {
   schedule_cron: string;
   timezone: string;
   notify_emails: string[];
+  /** Each address of `notify_emails` with its consent: only `confirmed` ones are emailed. */
+  notify_email_status: EmailStatus[];
   webhook_url: string | null;
   webhook_secret?: string | null;
   retention_days: number;
@@ -93,7 +96,12 @@ function targetView(target: MonitorTargetRow): MonitorTargetRow {
 
 export function monitorView(
   row: MonitorRow,
-  options: { withSecret: boolean; lastCheck?: CheckRow | null; health?: MonitorHealth },
+  options: {
+    withSecret: boolean;
+    lastCheck?: CheckRow | null;
+    health?: MonitorHealth;
+    emailStatus: EmailStatus[];
+  },
 ): MonitorView {
   const view: MonitorView = {
     id: row.id,
@@ -102,6 +110,7 @@ export function monitorView(
     schedule_cron: row.scheduleCron,
     timezone: row.timezone,
     notify_emails: row.notifyEmails,
+    notify_email_status: options.emailStatus,
     webhook_url: row.webhookUrl,
     retention_days: row.retentionDays,
     status: row.status,

@@ -11,6 +11,7 @@ import { checkView } from '../api/views.js';
 import type { CheckedPage } from '../check/check-pages.js';
 import type { CheckRow, MonitorRow } from '../check/check-rows.js';
 import type { CheckRuntime } from '../check/check-runtime.js';
+import { confirmedRecipients, enrollRecipients, withUnsubscribe } from '../recipients/recipients.js';
 import { targetAlertEmail } from './alert-email.js';
 import { changeEmail, notableResults } from './change-email.js';
 
@@ -57,15 +58,26 @@ export async function notifyCheck(
     (page) => previous.get(page) ?? null,
   );
   if (monitor.alertAfterFailures !== null) notable.failing = [];
-  const emails: Array<Email | null> = [
+  const emails = [
     changeEmail(monitor, { id: check.id, finishedAt: at }, notable),
     ...alerts.map((alert) => targetAlertEmail(monitor, alert.kind, alert.data)),
-  ];
+  ].filter((email): email is Email => email !== null);
+  if (emails.length === 0) return;
+  // Only confirmed addresses hear anything; each gets its own copy with its own unsubscribe link.
+  // An address never asked (a monitor older than consent) gets its confirmation now instead.
+  const links = { db: rt.services.db, config: rt.services.config, mailer: rt.mailer, now: rt.now() };
+  const recipients = await enrollRecipients(links, monitor)
+    .then(() => confirmedRecipients(rt.services.db, monitor))
+    .catch((error) => {
+      logger.error('monitor email recipients unreadable', { checkId: check.id, error: String(error) });
+      return [];
+    });
   for (const email of emails) {
-    if (!email) continue;
-    await rt.mailer
-      .send(email)
-      .catch((error) => logger.error('monitor email failed', { checkId: check.id, error: String(error) }));
+    for (const to of recipients) {
+      await rt.mailer
+        .send(withUnsubscribe(links, monitor.id, to, email))
+        .catch((error) => logger.error('monitor email failed', { checkId: check.id, error: String(error) }));
+    }
   }
 }
 

@@ -168,6 +168,7 @@ from .types import (
     MonitorResponse,
     Monitor,
     MonitorTarget,
+    NotifyEmailStatus,
     MonitorHealth,
     MonitorHealthTargets,
     MonitorError,

@@ -2575,6 +2575,8 @@ Monitor = TypedDict(
         "schedule_cron": str,
         "timezone": str,
         "notify_emails": List[str],
+        # Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good.
+        "notify_email_status": List["NotifyEmailStatus"],
         "webhook_url": Optional[str],
         "retention_days": int,
         "status": Literal["active", "paused"],
@@ -2622,6 +2624,15 @@ _MonitorTargetOptional = TypedDict(
 # One page of a monitor, with its optional noise control.
 class MonitorTarget(_MonitorTargetRequired, _MonitorTargetOptional):
     pass
+
+
+NotifyEmailStatus = TypedDict(
+    "NotifyEmailStatus",
+    {
+        "email": str,
+        "status": Literal["pending", "confirmed", "unsubscribed"],
+    },
+)
 
 
 MonitorHealthTargets = TypedDict(
@@ -2749,6 +2760,8 @@ MonitorListItem = TypedDict(
         "schedule_cron": str,
         "timezone": str,
         "notify_emails": List[str],
+        # Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good.
+        "notify_email_status": List["NotifyEmailStatus"],
         "webhook_url": Optional[str],
         "retention_days": int,
         "status": Literal["active", "paused"],

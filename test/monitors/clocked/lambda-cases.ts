@@ -71,7 +71,13 @@ async function seedMonitor(db: Database, owner: { accountId: string; apiKeyId: s
   return createMonitor({
     ctx: {
       db,
-      config: { fetchHostMap: new Map([[SHOP, '127.0.0.1']]), optOutHosts: new Set(), NODE_ENV: 'test' },
+      config: {
+        fetchHostMap: new Map([[SHOP, '127.0.0.1']]),
+        optOutHosts: new Set(),
+        NODE_ENV: 'test',
+        PORT: 8787,
+        emailLinkSecret: 'lambda-cases-email-link-secret-of-32-chars',
+      },
       ...owner,
       now: new Date(Date.now() - 2 * HOUR),
     },

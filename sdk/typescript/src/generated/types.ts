@@ -1640,6 +1640,10 @@ export interface Monitor {
   schedule_cron: string;
   timezone: string;
   notify_emails: string[];
+  /**
+   * Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good.
+   */
+  notify_email_status: NotifyEmailStatus[];
   webhook_url: string | null;
   retention_days: number;
   status: "active" | "paused";
@@ -1690,6 +1694,11 @@ export interface MonitorTarget {
    * Mask dates, times, relative times ("3 minutes ago", "vor 2 Stunden") and common counters ("1,234 views") before hashing and diffing (en, de, fr, es, it, pt, nl). Default false.
    */
   ignore_dates?: boolean;
+}
+
+export interface NotifyEmailStatus {
+  email: string;
+  status: "pending" | "confirmed" | "unsubscribed";
 }
 
 export interface MonitorHealth {
@@ -1797,6 +1806,10 @@ export interface MonitorListItem {
   schedule_cron: string;
   timezone: string;
   notify_emails: string[];
+  /**
+   * Each address of `notify_emails` with its state. An address is emailed only once `confirmed` (through the link of the one confirmation email it gets); `unsubscribed` is for good.
+   */
+  notify_email_status: NotifyEmailStatus[];
   webhook_url: string | null;
   retention_days: number;
   status: "active" | "paused";
