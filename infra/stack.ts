@@ -198,9 +198,14 @@ export class ExtractionServiceStack extends Stack {
     }
 
     // Hosted monitors; their sweeper also returns stale credit holds (every five minutes).
+    // Confirmation and unsubscribe links in monitor emails point at the API's own address.
+    const monitorsShared = {
+      ...shared,
+      environment: { ...environment, PUBLIC_BASE_URL: this.api.apiEndpoint },
+    };
     const monitors = new Monitors(this, 'Monitors', {
       api: this.api,
-      shared,
+      shared: monitorsShared,
       projectRoot: PROJECT_ROOT,
       emailFrom: emailFrom ? String(emailFrom) : undefined,
     });
