@@ -27,7 +27,7 @@ export class ApiError extends Error {
   }
 }
 
-const RATE_LIMIT_ATTEMPTS = 4;
+const RATE_LIMIT_ATTEMPTS = 6;
 
 /**
  * The calls the dashboard makes, each over this origin with the key as `Authorization: Bearer`.
@@ -54,7 +54,9 @@ export function createApi(key: string, onKeyRefused?: () => void) {
       // The rate limit is per key and per second (1 on the free plan) and a view makes two or three
       // calls at once; a 429 comes before anything runs, so any call may wait for the window and retry.
       const reset = Number(response.headers.get('RateLimit-Reset')) || 1;
-      await new Promise((resolve) => setTimeout(resolve, Math.min(reset, 2) * 1000));
+      // A little jitter, so the calls of one view that were refused together do not retry together.
+      const waitMs = Math.min(reset, 2) * 1000 + Math.floor(Math.random() * 300);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   }
 
