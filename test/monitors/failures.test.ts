@@ -1,9 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../lib/auth/accounts.js';
 import { monitors, webhookDeliveries } from '../../lib/db/schema/index.js';
-import { createMonitorSchema } from '../../lib/monitors/api/input.js';
-import { createMonitor, getMonitor } from '../../lib/monitors/api/monitors.js';
+import { getMonitor } from '../../lib/monitors/api/monitors.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import type { TestAccount } from '../support/harness.js';
 import {
@@ -12,6 +11,7 @@ import {
   HOUR,
   MINUTE,
   type MonitorWorld,
+  monitorMaker,
   page,
   recordingMailer,
   startMonitorWorld,
@@ -23,28 +23,19 @@ import {
  */
 
 let world: MonitorWorld;
-const created: string[] = [];
+let monitorsMade: ReturnType<typeof monitorMaker>;
 beforeAll(async () => {
   world = await startMonitorWorld();
+  monitorsMade = monitorMaker(world, 'Watched', { trustSecret: true });
 });
 afterEach(async () => {
   world.receiver.recover();
-  if (created.length > 0) {
-    await world.harness.services.db.delete(monitors).where(inArray(monitors.id, created.splice(0)));
-  }
+  await monitorsMade.removeAll();
 });
 afterAll(() => world.close());
 
-async function makeMonitor(account: TestAccount, input: Record<string, unknown>, at: Date) {
-  const { db, config } = world.harness.services;
-  const monitor = await createMonitor({
-    ctx: { db, config, accountId: account.accountId, apiKeyId: account.keyId, now: at },
-    input: createMonitorSchema.parse({ name: 'Watched', ...input }),
-  });
-  created.push(monitor.id);
-  world.receiver.trust(monitor.id, monitor.webhook_secret ?? '');
-  return monitor;
-}
+const makeMonitor = (account: TestAccount, input: Record<string, unknown>, at: Date) =>
+  monitorsMade.make(account, input, at);
 
 function readMonitor(account: TestAccount, id: string) {
   const { db } = world.harness.services;
@@ -176,7 +167,7 @@ describe('alert_after_failures', () => {
       key,
       body: { name: 'x', targets: [{ url: world.shop.url('/x') }], alert_after_failures: 2 },
     });
-    created.push(made.body.data.id);
+    monitorsMade.track(made.body.data.id);
     const cleared = await world.harness.call('PATCH', `/api/v1/monitors/${made.body.data.id}`, {
       key,
       body: { alert_after_failures: null },

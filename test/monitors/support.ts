@@ -3,8 +3,12 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { inArray } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { mountMonitorRoutes } from '../../lib/app/monitors/routes.js';
+import { monitors } from '../../lib/db/schema/index.js';
+import { createMonitorSchema } from '../../lib/monitors/api/input.js';
+import { createMonitor } from '../../lib/monitors/api/monitors.js';
 import { type CheckRuntime, createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
 import { InProcessQueue } from '../../lib/monitors/queue/in-process-queue.js';
 import { handleJob } from '../../lib/monitors/queue/worker.js';
@@ -12,7 +16,7 @@ import { EMAIL_LINKS_PATH, signEmailLink } from '../../lib/monitors/recipients/e
 import type { Email, Mailer } from '../../lib/notify/mailer.js';
 import type { AnyToolSchema, ToolDefinition } from '../../lib/tools/define.js';
 import { type FixtureServer, startFixtureServer } from '../support/fixture-server.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { type Harness, startHarness, type TestAccount } from '../support/harness.js';
 
 /**
  * What the monitor tests share: a shop site on loopback whose pages a test rewrites between checks,
@@ -223,6 +227,35 @@ export async function startMonitorWorld(
       await harness.close();
       await shop.server.close();
       await receiver.server.close();
+    },
+  };
+}
+
+/**
+ * Monitors created through the domain verb at a chosen time, as the clocked tests need, each
+ * remembered so `removeAll` (an afterEach) deletes them and the next test starts from none.
+ */
+export function monitorMaker(world: MonitorWorld, name: string, options: { trustSecret?: boolean } = {}) {
+  const created: string[] = [];
+  return {
+    async make(account: TestAccount, input: Record<string, unknown>, at: Date) {
+      const { db, config } = world.harness.services;
+      const monitor = await createMonitor({
+        ctx: { db, config, accountId: account.accountId, apiKeyId: account.keyId, now: at },
+        input: createMonitorSchema.parse({ name, ...input }),
+      });
+      created.push(monitor.id);
+      if (options.trustSecret) world.receiver.trust(monitor.id, monitor.webhook_secret ?? '');
+      return monitor;
+    },
+    /** One created another way (over HTTP), removed with the rest. */
+    track(id: string) {
+      created.push(id);
+    },
+    async removeAll() {
+      if (created.length > 0) {
+        await world.harness.services.db.delete(monitors).where(inArray(monitors.id, created.splice(0)));
+      }
     },
   };
 }

@@ -1,9 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { monitors, webhookDeliveries } from '../../lib/db/schema/index.js';
 import { setHostResolverForTests } from '../../lib/fetch/guarded-agent.js';
-import { createMonitorSchema } from '../../lib/monitors/api/input.js';
-import { createMonitor } from '../../lib/monitors/api/monitors.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/webhooks/retry-policy.js';
 import type { TestAccount } from '../support/harness.js';
@@ -11,6 +9,7 @@ import {
   clockedRuntime,
   confirmEmails,
   type MonitorWorld,
+  monitorMaker,
   page,
   recordingMailer,
   startMonitorWorld,
@@ -23,27 +22,19 @@ import {
  */
 
 let world: MonitorWorld;
-const created: string[] = [];
+let monitorsMade: ReturnType<typeof monitorMaker>;
 beforeAll(async () => {
   world = await startMonitorWorld();
+  monitorsMade = monitorMaker(world, 'Hooked');
 });
 afterEach(async () => {
   world.receiver.recover();
-  if (created.length > 0) {
-    await world.harness.services.db.delete(monitors).where(inArray(monitors.id, created.splice(0)));
-  }
+  await monitorsMade.removeAll();
 });
 afterAll(() => world.close());
 
-async function makeMonitor(account: TestAccount, input: Record<string, unknown>, at: Date) {
-  const { db, config } = world.harness.services;
-  const monitor = await createMonitor({
-    ctx: { db, config, accountId: account.accountId, apiKeyId: account.keyId, now: at },
-    input: createMonitorSchema.parse({ name: 'Hooked', ...input }),
-  });
-  created.push(monitor.id);
-  return monitor;
-}
+const makeMonitor = (account: TestAccount, input: Record<string, unknown>, at: Date) =>
+  monitorsMade.make(account, input, at);
 
 async function deliveriesOf(monitorId: string) {
   return world.harness.services.db
