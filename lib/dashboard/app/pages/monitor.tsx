@@ -69,7 +69,7 @@ export function MonitorPage({ id }: { id: string }) {
         </div>
       </div>
       <ActionMessage result={result} monitorId={monitor.id} />
-      <MonitorFacts monitor={monitor} newest={checks[0] ?? null} />
+      <MonitorFacts monitor={monitor} />
       <h2>Check history</h2>
       {checks.length === 0 ? (
         <EmptyState title="No checks yet.">
@@ -89,13 +89,13 @@ export function MonitorPage({ id }: { id: string }) {
   );
 }
 
-function MonitorFacts({ monitor, newest }: { monitor: Monitor; newest: Check | null }) {
+function MonitorFacts({ monitor }: { monitor: Monitor }) {
   return (
     <dl class="facts">
       <dt>Status</dt>
       <dd>
         <span class={`badge badge-${monitor.status}`}>{monitor.status}</span>{' '}
-        <HealthBadge health={healthOf({ ...monitor, last_check: newest })} />
+        <HealthBadge health={healthOf(monitor)} />
       </dd>
       <dt>Schedule</dt>
       <dd>
