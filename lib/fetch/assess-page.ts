@@ -106,7 +106,8 @@ function escalationNotConfigured(wall: BotWall, tool: string): ApiError {
   );
 }
 
-function blocked(wall: BotWall, status: number, nextStep: string): ApiError {
+/** The BLOCKED error every page reader answers a wall with, uncharged, the target's status passed through. */
+export function blocked(wall: BotWall, status: number, nextStep: string): ApiError {
   return new ApiError('BLOCKED', `Target answered with a ${describe(wall)} (HTTP ${status})`, {
     status: targetOrBadGateway(status),
     extra: { blocked: wall, next_step: nextStep },
@@ -134,6 +135,6 @@ export function targetOrBadGateway(status: number): number {
   return PASSED_THROUGH.has(status) ? status : 502;
 }
 
-export function describe(wall: BotWall): string {
+function describe(wall: BotWall): string {
   return wall.vendor === UNKNOWN_VENDOR ? 'bot wall' : `${wall.vendor} bot wall`;
 }

@@ -8,8 +8,8 @@ import { pickProxy } from '../../browser/stealth/proxy-rotation.js';
 import type { StealthConfig } from '../../browser/stealth/stealth-config.js';
 import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
 import { ApiError } from '../../errors/api-error.js';
-import { describe, targetOrBadGateway } from '../../fetch/assess-page.js';
-import { type BotWall, detectBotWall } from '../../fetch/bot-wall.js';
+import { blocked, targetOrBadGateway } from '../../fetch/assess-page.js';
+import { detectBotWall } from '../../fetch/bot-wall.js';
 import { type PageFormats, renderPageFormats } from '../../page-formats/render.js';
 import type { ToolContext } from '../define.js';
 import type { StealthModeInput } from './schema.js';
@@ -96,7 +96,7 @@ export async function stealthScrape(
       }
       // A wall or a target error is not a page: answered as scrape answers them, uncharged.
       const wall = detectBotWall(fetched);
-      if (wall) throw stillWalled(wall, outcome.status);
+      if (wall) throw blocked(wall, outcome.status, STILL_WALLED_NEXT_STEP);
       if (outcome.status < 200 || outcome.status > 299) throw targetError(outcome.status);
       return {
         url,
@@ -118,20 +118,9 @@ export function waitWithinBudget(requestedMs: number, elapsedMs: number): number
   return Math.max(0, Math.min(requestedMs, Math.floor(available)));
 }
 
-function stillWalled(wall: BotWall, status: number): ApiError {
-  return new ApiError(
-    'BLOCKED',
-    `The page is still a ${describe(wall)} after the stealth render (HTTP ${status})`,
-    {
-      status: targetOrBadGateway(status),
-      extra: {
-        blocked: wall,
-        next_step:
-          'Stealth does not solve challenges or CAPTCHAs: the page cannot be read from the service; nothing was charged',
-      },
-    },
-  );
-}
+/** Stealth does not solve challenges: the wall is answered as every reader answers it, with that said. */
+const STILL_WALLED_NEXT_STEP =
+  'Stealth does not solve challenges or CAPTCHAs: the page cannot be read from the service; nothing was charged';
 
 function targetError(status: number): ApiError {
   return new ApiError('UPSTREAM_HTTP', `Target answered HTTP ${status}`, {
