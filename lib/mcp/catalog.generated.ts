@@ -14574,6 +14574,38 @@ export const mcpCatalog: McpCatalog = {
                   ]
                 },
                 "description": "Every day of the range, in order, zeros included."
+              },
+              "by_monitor": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "monitor_id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "The monitor’s name; null once it is deleted."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer",
+                      "description": "Checks that settled, failed ones (0 credits) included."
+                    }
+                  },
+                  "required": [
+                    "monitor_id",
+                    "name",
+                    "credits",
+                    "calls"
+                  ]
+                },
+                "description": "The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range."
               }
             },
             "required": [
@@ -14584,7 +14616,8 @@ export const mcpCatalog: McpCatalog = {
               "credits",
               "calls",
               "tools",
-              "days"
+              "days",
+              "by_monitor"
             ]
           }
         },

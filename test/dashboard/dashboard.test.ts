@@ -200,6 +200,10 @@ describe('the dashboard on `npm start`', () => {
     expect(await page.getByRole('img', { name: /Pages per check by status.*6 credits/ }).isVisible()).toBe(
       true,
     );
+    // What the monitor cost, from the usage log: its checks are not hidden under `track_changes`.
+    await eventually(() => page.locator('dd.spend').textContent()).toMatch(
+      /^6 credits in 2 checks, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(all usage\)$/,
+    );
     await expectAccessible('monitor');
   });
 
@@ -293,6 +297,8 @@ describe('the dashboard on `npm start`', () => {
     expect(await perDay.getByRole('row').nth(1).textContent()).toMatch(
       /^\d{4}-\d{2}-\d{2}62track_changes 6$/,
     );
+    const perMonitor = page.getByRole('region', { name: 'Usage per monitor' });
+    expect(await perMonitor.getByRole('row', { name: /Shop pricing/ }).textContent()).toBe('Shop pricing62');
     await expectAccessible('usage');
 
     await page.getByLabel('From (UTC day)').fill('2025-01-01');

@@ -197,6 +197,7 @@ from .types import (
     Usage,
     ToolUsage,
     DayUsage,
+    MonitorUsage,
     ApiKeyList,
     ApiKey,
     IssuedApiKeyResponse,

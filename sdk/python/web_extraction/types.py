@@ -3052,6 +3052,8 @@ Usage = TypedDict(
         "tools": List["ToolUsage"],
         # Every day of the range, in order, zeros included.
         "days": List["DayUsage"],
+        # The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range.
+        "by_monitor": List["MonitorUsage"],
     },
 )
 
@@ -3077,6 +3079,19 @@ DayUsage = TypedDict(
         "calls": int,
         # The tools called that day; empty on a day without calls.
         "tools": List["ToolUsage"],
+    },
+)
+
+
+MonitorUsage = TypedDict(
+    "MonitorUsage",
+    {
+        "monitor_id": str,
+        # The monitor’s name; null once it is deleted.
+        "name": Optional[str],
+        "credits": int,
+        # Checks that settled, failed ones (0 credits) included.
+        "calls": int,
     },
 )
 

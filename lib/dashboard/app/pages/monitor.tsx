@@ -7,6 +7,7 @@ import { formatNumber, formatTimeIn, viewerTimeZone } from '../format.js';
 import { HealthBadge, healthOf } from '../health.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { type ActionResult, MonitorActions } from '../monitor-actions.js';
+import { MonitorSpend } from '../monitor-spend.js';
 import { usePollWhile } from '../poll.js';
 import { href, navigate } from '../router.js';
 import { StackedBars } from '../stacked-bars.js';
@@ -69,7 +70,7 @@ export function MonitorPage({ id }: { id: string }) {
         </div>
       </div>
       <ActionMessage result={result} monitorId={monitor.id} />
-      <MonitorFacts monitor={monitor} />
+      <MonitorFacts monitor={monitor} newest={checks[0]} />
       <h2>Check history</h2>
       {checks.length === 0 ? (
         <EmptyState title="No checks yet.">
@@ -89,7 +90,7 @@ export function MonitorPage({ id }: { id: string }) {
   );
 }
 
-function MonitorFacts({ monitor }: { monitor: Monitor }) {
+function MonitorFacts({ monitor, newest }: { monitor: Monitor; newest?: Check }) {
   return (
     <dl class="facts">
       <dt>Status</dt>
@@ -119,6 +120,10 @@ function MonitorFacts({ monitor }: { monitor: Monitor }) {
       </dd>
       <dt>Credits per month (est.)</dt>
       <dd>{formatNumber(monitor.estimated_credits_per_month)}</dd>
+      <dt>Spent</dt>
+      <dd class="spend">
+        <MonitorSpend monitorId={monitor.id} after={newest && `${newest.id} ${newest.status}`} />
+      </dd>
       <dt>Pages</dt>
       <dd>
         <ul class="plain">

@@ -3,6 +3,7 @@ import type { Usage } from '../../../../sdk/typescript/src/generated/types.js';
 import { useApi } from '../context.js';
 import { Field } from '../field.js';
 import { formatNumber } from '../format.js';
+import { MonitorSpendTable } from '../monitor-spend.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { StackedBars } from '../stacked-bars.js';
 import { TableScroll } from '../table-scroll.js';
@@ -150,6 +151,7 @@ function UsageView({ usage }: { usage: Usage }) {
               </tbody>
             </table>
           </TableScroll>
+          <MonitorSpendTable usage={usage} />
           <DayTable usage={usage} />
         </>
       )}

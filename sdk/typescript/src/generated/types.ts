@@ -2081,6 +2081,10 @@ export interface Usage {
    * Every day of the range, in order, zeros included.
    */
   days: DayUsage[];
+  /**
+   * The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range.
+   */
+  by_monitor: MonitorUsage[];
 }
 
 export interface ToolUsage {
@@ -2106,6 +2110,19 @@ export interface DayUsage {
    * The tools called that day; empty on a day without calls.
    */
   tools: ToolUsage[];
+}
+
+export interface MonitorUsage {
+  monitor_id: string;
+  /**
+   * The monitor’s name; null once it is deleted.
+   */
+  name: string | null;
+  credits: number;
+  /**
+   * Checks that settled, failed ones (0 credits) included.
+   */
+  calls: number;
 }
 
 export interface ApiKeyList {
