@@ -311,6 +311,46 @@ describe('the dashboard on `npm start`', () => {
     await expectAccessible('usage-range-error');
   });
 
+  it('makes an API key, shows its secret once with a copy button, and revokes it after asking', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+    await nav().getByRole('link', { name: 'API keys' }).click();
+    await eventually(() => page.title()).toBe('API keys · Web Extraction Service');
+    const keys = page.getByRole('region', { name: 'Keys' });
+    await eventually(() => keys.getByRole('row', { name: /this session/ }).textContent()).toMatch(
+      /activeRevoke/,
+    );
+    await page.getByLabel('Name (optional)').fill('CI pipeline');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = page.getByLabel('The key');
+    await eventually(() => secret.inputValue()).not.toBe('');
+    const issued = await secret.inputValue();
+    expect(issued).not.toBe(KEY);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await eventually(() => page.getByText('Copied to the clipboard.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(issued);
+    const row = keys.getByRole('row', { name: /CI pipeline/ });
+    await eventually(() => row.textContent()).toMatch(/never.*active/);
+    await expectAccessible('keys');
+    // The new key works, until it is revoked.
+    const usageWith = (key: string) =>
+      fetch(`${server.base}/api/v1/usage`, { headers: { Authorization: `Bearer ${key}` } }).then(
+        (r) => r.status,
+      );
+    expect(await usageWith(issued)).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await secret.count()).toBe(0);
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
+    await eventually(() => row.textContent()).toMatch(/revoked/);
+    expect(asked).toMatch(/^Revoke “CI pipeline”\? Every call made with it is refused/);
+    expect(await usageWith(issued)).toBe(401);
+    expect(await row.getByRole('button').count()).toBe(0);
+  });
+
   it('shows a failing monitor as failing, in colour and words, on the list and its page', async () => {
     shop.set('/pricing', { status: 404, body: '<h1>Not found</h1>' });
     await page.goto(`${server.base}/dashboard#/monitors`);
@@ -378,6 +418,13 @@ describe('the dashboard at 360 px, by keyboard', () => {
       narrow
         .getByRole('region', { name: 'Usage per tool' })
         .getByRole('row', { name: /track_changes/ })
+        .isVisible(),
+    );
+    await narrow.goto(`${server.base}/dashboard#/keys`);
+    await expectNarrow('keys', () =>
+      narrow
+        .getByRole('region', { name: 'Keys' })
+        .getByRole('row', { name: /CI pipeline/ })
         .isVisible(),
     );
   });

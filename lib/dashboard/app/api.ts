@@ -1,8 +1,10 @@
 import type {
+  ApiKey,
   CheckDetail,
   CheckList,
   CheckWithPages,
   CreateMonitorRequest,
+  IssuedApiKey,
   Monitor,
   MonitorList,
   UpdateMonitorRequest,
@@ -110,6 +112,9 @@ export function createApi(key: string, onKeyRefused?: () => void) {
       );
       return data<Usage>('GET', `/api/v1/usage${query.size ? `?${query}` : ''}`);
     },
+    listKeys: () => data<ApiKey[]>('GET', '/api/v1/keys'),
+    createKey: (name?: string) => data<IssuedApiKey>('POST', '/api/v1/keys', name ? { name } : {}),
+    revokeKey: (id: string) => data<ApiKey>('DELETE', `/api/v1/keys/${encodeURIComponent(id)}`),
   };
 }
 

@@ -186,6 +186,8 @@ from .types import (
     CheckWithPagesResponse,
     CheckWithPages,
     MonitorPage,
+    DiffHunk,
+    DiffHunkLines,
     WebhookTestResponse,
     WebhookTestDelivery,
     WebhookDeliveryResponse,
