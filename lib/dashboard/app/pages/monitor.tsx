@@ -3,6 +3,7 @@ import type { Check as CheckOrNull, Monitor } from '../../../../sdk/typescript/s
 import { ActionMessage } from '../action-message.js';
 import { useApi } from '../context.js';
 import { cronInWords } from '../cron-words.js';
+import { EmailRecipients } from '../email-recipients.js';
 import { formatNumber, formatTimeIn, viewerTimeZone } from '../format.js';
 import { HealthBadge, healthOf } from '../health.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
@@ -15,6 +16,7 @@ import { STATUS_SERIES, summaryInWords } from '../summary.js';
 import { TableScroll } from '../table-scroll.js';
 import { useTitle } from '../title.js';
 import { asApiError, useLoad } from '../use-load.js';
+import { WebhookTools } from '../webhook-tools.js';
 import { When } from '../when.js';
 
 /** The generated type is nullable because a list item's `last_check` is; a listed check never is. */
@@ -138,9 +140,13 @@ function MonitorFacts({ monitor, newest }: { monitor: Monitor; newest?: Check })
         </ul>
       </dd>
       <dt>Webhook</dt>
-      <dd>{monitor.webhook_url ?? 'none'}</dd>
+      <dd>
+        <WebhookTools monitor={monitor} />
+      </dd>
       <dt>Emails</dt>
-      <dd>{monitor.notify_emails.length ? monitor.notify_emails.join(', ') : 'none'}</dd>
+      <dd>
+        <EmailRecipients statuses={monitor.notify_email_status} />
+      </dd>
     </dl>
   );
 }
