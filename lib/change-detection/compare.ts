@@ -1,5 +1,6 @@
 import type { Capture } from './capture.js';
-import { diffLines } from './line-diff.js';
+import { type DiffHunk, diffHunks } from './diff-hunks.js';
+import { cut, diffLines } from './line-diff.js';
 import { decodeSketch, similarityOf } from './similarity.js';
 
 /** What a target's previous capture left behind (null fields: the target never had content). */
@@ -18,10 +19,18 @@ export interface Comparison {
   added_samples: string[];
   removed_samples: string[];
   content_hash: string;
+  /** With `detail`, on `changed`: the first changes with a few unchanged lines around each. */
+  diff_hunks?: DiffHunk[];
+  /** With `detail`, on `new`: the start of the text captured as the baseline, one line per block. */
+  captured_text?: string;
 }
 
 export const MAX_SAMPLES = 20;
 export const MAX_SAMPLE_CHARS = 500;
+/** The changed lines the hunks cover (both sides), and the unchanged lines around each change. */
+export const HUNK_CHANGED_LINES = 2 * MAX_SAMPLES;
+export const HUNK_CONTEXT_LINES = 3;
+export const MAX_CAPTURED_CHARS = 5_000;
 
 function round(value: number, digits: number): number {
   const factor = 10 ** digits;
@@ -33,7 +42,12 @@ function round(value: number, digits: number): number {
  * lines touched, (added + removed) / (lines before + lines after) × 100: one line of ten replaced
  * is 10; a page replaced whole is 100.
  */
-export function compareWithBaseline(capture: Capture, baseline: Baseline | null): Comparison {
+export function compareWithBaseline(
+  capture: Capture,
+  baseline: Baseline | null,
+  /** What a monitor's check view shows besides the tool's fields: hunks with context, the first capture. */
+  detail = false,
+): Comparison {
   const none = { added_samples: [], removed_samples: [], content_hash: capture.contentHash };
   if (!baseline?.contentHash) {
     return {
@@ -43,6 +57,7 @@ export function compareWithBaseline(capture: Capture, baseline: Baseline | null)
       added_count: null,
       removed_count: null,
       ...none,
+      ...(detail ? { captured_text: cut(capture.lines.join('\n'), MAX_CAPTURED_CHARS) } : {}),
     };
   }
   if (baseline.contentHash === capture.contentHash) {
@@ -56,7 +71,11 @@ export function compareWithBaseline(capture: Capture, baseline: Baseline | null)
     };
   }
   const before = baseline.content ? baseline.content.split('\n') : [];
-  const diff = diffLines(before, capture.lines, { samples: MAX_SAMPLES, chars: MAX_SAMPLE_CHARS });
+  const diff = diffLines(before, capture.lines, {
+    samples: MAX_SAMPLES,
+    chars: MAX_SAMPLE_CHARS,
+    edits: detail ? HUNK_CHANGED_LINES : 0,
+  });
   const touched = diff.added + diff.removed;
   const total = before.length + capture.lines.length;
   const similarity = baseline.structure
@@ -71,5 +90,14 @@ export function compareWithBaseline(capture: Capture, baseline: Baseline | null)
     added_samples: diff.addedSamples,
     removed_samples: diff.removedSamples,
     content_hash: capture.contentHash,
+    ...(detail
+      ? {
+          diff_hunks: diffHunks(before, capture.lines, diff.edits ?? [], {
+            context: HUNK_CONTEXT_LINES,
+            chars: MAX_SAMPLE_CHARS,
+            truncated: touched > HUNK_CHANGED_LINES,
+          }),
+        }
+      : {}),
   };
 }

@@ -17,11 +17,26 @@ export interface LineDiff {
   removed: number;
   addedSamples: string[];
   removedSamples: string[];
+  /** The first changes where they happened, when `limits.edits` asks for them (see diff-hunks.ts). */
+  edits?: Edit[];
+}
+
+/**
+ * One run of lines removed from `before` or added to `after`, with where it sits on the other side:
+ * a removal happened just before `after[otherAt]`, an addition just before `before[otherAt]`.
+ */
+export interface Edit {
+  kind: 'removed' | 'added';
+  from: number;
+  to: number;
+  otherAt: number;
 }
 
 export interface SampleLimits {
   samples: number;
   chars: number;
+  /** Changed lines to record as edits, in document order (0: none). */
+  edits?: number;
 }
 
 /** Work a bounded Myers may do on one gap: (N + M) · D stays under this. */
@@ -29,6 +44,7 @@ const MYERS_BUDGET = 20_000_000;
 
 class Collector {
   readonly result: LineDiff = { added: 0, removed: 0, addedSamples: [], removedSamples: [] };
+  private editedLines = 0;
 
   constructor(
     private readonly before: readonly string[],
@@ -36,22 +52,33 @@ class Collector {
     private readonly limits: SampleLimits,
   ) {}
 
-  removed(from: number, to: number): void {
+  removed(from: number, to: number, afterAt: number): void {
     this.result.removed += to - from;
     this.sample(this.result.removedSamples, this.before, from, to);
+    this.edit('removed', from, to, afterAt);
   }
 
-  added(from: number, to: number): void {
+  added(from: number, to: number, beforeAt: number): void {
     this.result.added += to - from;
     this.sample(this.result.addedSamples, this.after, from, to);
+    this.edit('added', from, to, beforeAt);
   }
 
-  removedAt(index: number): void {
-    this.removed(index, index + 1);
+  removedAt(index: number, afterAt: number): void {
+    this.removed(index, index + 1, afterAt);
   }
 
-  addedAt(index: number): void {
-    this.added(index, index + 1);
+  addedAt(index: number, beforeAt: number): void {
+    this.added(index, index + 1, beforeAt);
+  }
+
+  private edit(kind: Edit['kind'], from: number, to: number, otherAt: number): void {
+    const room = (this.limits.edits ?? 0) - this.editedLines;
+    if (to <= from || room <= 0) return;
+    const end = Math.min(to, from + room);
+    this.result.edits ??= [];
+    this.result.edits.push({ kind, from, to: end, otherAt });
+    this.editedLines += end - from;
   }
 
   private sample(into: string[], lines: readonly string[], from: number, to: number): void {
@@ -61,7 +88,8 @@ class Collector {
   }
 }
 
-function cut(line: string, max: number): string {
+/** At most `max` UTF-16 units, never splitting a surrogate pair. */
+export function cut(line: string, max: number): string {
   if (line.length <= max) return line;
   const end = line.charCodeAt(max - 1) >= 0xd800 && line.charCodeAt(max - 1) <= 0xdbff ? max - 1 : max;
   return line.slice(0, end);
@@ -107,8 +135,8 @@ export function diffLines(
       bHi -= 1;
     }
     if (aLo === aHi || bLo === bHi) {
-      out.removed(aLo, aHi);
-      out.added(bLo, bHi);
+      out.removed(aLo, aHi, bLo);
+      out.added(bLo, bHi, aHi);
       continue;
     }
     const anchors = uniqueAnchors(a, aLo, aHi, b, bLo, bHi);
@@ -207,10 +235,10 @@ function boundedMyers(
   for (const change of changes) {
     const count = change.count ?? change.value.length;
     if (change.removed) {
-      out.removed(i, i + count);
+      out.removed(i, i + count, j);
       i += count;
     } else if (change.added) {
-      out.added(j, j + count);
+      out.added(j, j + count, i);
       j += count;
     } else {
       i += count;
@@ -219,7 +247,10 @@ function boundedMyers(
   }
 }
 
-/** Lines of each side that the other side lacks, counted with multiplicity, in document order. */
+/**
+ * Lines of each side that the other side lacks, counted with multiplicity, in document order. Their
+ * places on the other side are not known: the edits say the start of the gap.
+ */
 function multisetDifference(
   a: Int32Array,
   aLo: number,
@@ -237,11 +268,11 @@ function multisetDifference(
   for (let i = aLo; i < aHi; i += 1) {
     const left = spareB.get(a[i]) ?? 0;
     if (left > 0) spareB.set(a[i], left - 1);
-    else out.removedAt(i);
+    else out.removedAt(i, bLo);
   }
   for (let j = bLo; j < bHi; j += 1) {
     const left = inA.get(b[j]) ?? 0;
     if (left > 0) inA.set(b[j], left - 1);
-    else out.addedAt(j);
+    else out.addedAt(j, aLo);
   }
 }

@@ -28,6 +28,8 @@ export interface HoldRequest {
   ceiling?: number;
   /** How long the holder can run before it settles: its function's timeout (a tool's by default). */
   budgetMs?: number;
+  /** A monitor check's hold: the monitor, carried to the usage row its settle writes. */
+  monitorId?: string;
   /** Overrides the expiry the budget gives (tests of expiry). */
   ttlSeconds?: number;
 }
@@ -40,12 +42,13 @@ export interface Hold {
 }
 
 /**
- * $1 account, $2 firm amount, $3 ceiling, $4 hold id, $5 key id, $6 tool, $7 request id, $8 ttl.
+ * $1 account, $2 firm amount, $3 ceiling, $4 hold id, $5 key id, $6 tool, $7 request id, $8 ttl,
+ * $9 monitor id (null for a tool call).
  * The row lock taken by `current` makes its balance the value the UPDATE acts on. The account's
  * expired holds come back in the same statement, whether or not this hold is then taken.
  */
 const takeHold: PreparedStatement = {
-  name: 'ledger_take_hold_v2',
+  name: 'ledger_take_hold_v3',
   text: `
     WITH current AS (
       SELECT balance FROM accounts WHERE id = $1 FOR UPDATE
@@ -59,8 +62,8 @@ const takeHold: PreparedStatement = {
       FROM funds
       WHERE accounts.id = $1 AND (funds.covered OR funds.returned > 0)
     ), hold AS (
-      INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at)
-      SELECT $4, $1, $5, $6, $7, funds.held, 'held', now() + make_interval(secs => $8::int)
+      INSERT INTO credit_holds (id, account_id, api_key_id, tool, request_id, amount, status, expires_at, monitor_id)
+      SELECT $4, $1, $5, $6, $7, funds.held, 'held', now() + make_interval(secs => $8::int), $9::text
       FROM funds WHERE funds.covered
     )
     SELECT available, covered, held FROM funds`,
@@ -85,6 +88,7 @@ export async function holdCredits(db: Database, request: HoldRequest): Promise<H
     request.tool,
     request.requestId,
     request.ttlSeconds ?? holdExpirySeconds(request.budgetMs ?? TOOL_FUNCTION_BUDGET_MS),
+    request.monitorId ?? null,
   ]);
   if (!row?.covered) return null;
   const held = Number(row.held);

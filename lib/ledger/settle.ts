@@ -13,20 +13,20 @@ export interface Settlement {
 
 /** $1 hold id, $2 new status, $3 charged, $4 usage id, $5 outcome, $6 duration ms. */
 const settle: PreparedStatement = {
-  name: 'ledger_settle_hold_v1',
+  name: 'ledger_settle_hold_v2',
   text: `
     WITH settled AS (
       UPDATE credit_holds
       SET status = $2, charged = LEAST(amount, $3::int), settled_at = now()
       WHERE id = $1 AND status = 'held'
-      RETURNING account_id, api_key_id, tool, request_id, amount, charged
+      RETURNING account_id, api_key_id, tool, request_id, amount, charged, monitor_id
     ), refunded AS (
       UPDATE accounts SET balance = accounts.balance + (settled.amount - settled.charged)
       FROM settled WHERE accounts.id = settled.account_id
       RETURNING accounts.balance
     ), logged AS (
-      INSERT INTO usage_log (id, account_id, api_key_id, tool, request_id, credits, outcome, duration_ms)
-      SELECT $4, account_id, api_key_id, tool, request_id, charged, $5, $6::int
+      INSERT INTO usage_log (id, account_id, api_key_id, tool, request_id, credits, outcome, duration_ms, monitor_id)
+      SELECT $4, account_id, api_key_id, tool, request_id, charged, $5, $6::int, monitor_id
       FROM settled
     )
     SELECT balance FROM refunded`,

@@ -13680,6 +13680,51 @@ export const mcpCatalog: McpCatalog = {
                     "relevance_note": {
                       "type": "string",
                       "description": "One sentence: the model's reason, or why it was not judged."
+                    },
+                    "diff_hunks": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "after_line": {
+                            "type": "integer",
+                            "description": "1-based line of the new capture where the hunk starts."
+                          },
+                          "lines": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "kind": {
+                                  "type": "string",
+                                  "enum": [
+                                    "context",
+                                    "removed",
+                                    "added"
+                                  ]
+                                },
+                                "text": {
+                                  "type": "string",
+                                  "description": "At most 500 characters."
+                                }
+                              },
+                              "required": [
+                                "kind",
+                                "text"
+                              ]
+                            }
+                          }
+                        },
+                        "required": [
+                          "after_line",
+                          "lines"
+                        ]
+                      },
+                      "description": "On `changed`: the first 40 changed lines where they are, each run with up to 3 unchanged lines before and after (runs whose context touches are one hunk)."
+                    },
+                    "captured_text": {
+                      "type": "string",
+                      "description": "On `new`: the text captured as the baseline (one line per block, as compared), its first 5,000 characters."
                     }
                   },
                   "required": [
@@ -13911,6 +13956,11 @@ export const mcpCatalog: McpCatalog = {
                   "null"
                 ],
                 "format": "date-time"
+              },
+              "payload": {
+                "type": "object",
+                "additionalProperties": {},
+                "description": "The event body as signed and sent, the same on every attempt: `type`, `timestamp` and `data`."
               }
             },
             "required": [
@@ -13922,7 +13972,8 @@ export const mcpCatalog: McpCatalog = {
               "http_status",
               "error",
               "delivered_at",
-              "next_attempt_at"
+              "next_attempt_at",
+              "payload"
             ]
           }
         },
@@ -14318,6 +14369,51 @@ export const mcpCatalog: McpCatalog = {
                     "relevance_note": {
                       "type": "string",
                       "description": "One sentence: the model's reason, or why it was not judged."
+                    },
+                    "diff_hunks": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "after_line": {
+                            "type": "integer",
+                            "description": "1-based line of the new capture where the hunk starts."
+                          },
+                          "lines": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "kind": {
+                                  "type": "string",
+                                  "enum": [
+                                    "context",
+                                    "removed",
+                                    "added"
+                                  ]
+                                },
+                                "text": {
+                                  "type": "string",
+                                  "description": "At most 500 characters."
+                                }
+                              },
+                              "required": [
+                                "kind",
+                                "text"
+                              ]
+                            }
+                          }
+                        },
+                        "required": [
+                          "after_line",
+                          "lines"
+                        ]
+                      },
+                      "description": "On `changed`: the first 40 changed lines where they are, each run with up to 3 unchanged lines before and after (runs whose context touches are one hunk)."
+                    },
+                    "captured_text": {
+                      "type": "string",
+                      "description": "On `new`: the text captured as the baseline (one line per block, as compared), its first 5,000 characters."
                     }
                   },
                   "required": [
@@ -14398,6 +14494,11 @@ export const mcpCatalog: McpCatalog = {
                         "null"
                       ],
                       "format": "date-time"
+                    },
+                    "payload": {
+                      "type": "object",
+                      "additionalProperties": {},
+                      "description": "The event body as signed and sent, the same on every attempt: `type`, `timestamp` and `data`."
                     }
                   },
                   "required": [
@@ -14409,9 +14510,24 @@ export const mcpCatalog: McpCatalog = {
                     "http_status",
                     "error",
                     "delivered_at",
-                    "next_attempt_at"
+                    "next_attempt_at",
+                    "payload"
                   ]
                 }
+              },
+              "previous_check_id": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The check before this one on the monitor; null for the oldest kept."
+              },
+              "next_check_id": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The check after this one; null for the newest."
               }
             },
             "required": [
@@ -14426,7 +14542,9 @@ export const mcpCatalog: McpCatalog = {
               "credits_charged",
               "error",
               "pages",
-              "deliveries"
+              "deliveries",
+              "previous_check_id",
+              "next_check_id"
             ]
           }
         },
@@ -14574,6 +14692,38 @@ export const mcpCatalog: McpCatalog = {
                   ]
                 },
                 "description": "Every day of the range, in order, zeros included."
+              },
+              "by_monitor": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "monitor_id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": [
+                        "string",
+                        "null"
+                      ],
+                      "description": "The monitor’s name; null once it is deleted."
+                    },
+                    "credits": {
+                      "type": "integer"
+                    },
+                    "calls": {
+                      "type": "integer",
+                      "description": "Checks that settled, failed ones (0 credits) included."
+                    }
+                  },
+                  "required": [
+                    "monitor_id",
+                    "name",
+                    "credits",
+                    "calls"
+                  ]
+                },
+                "description": "The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range."
               }
             },
             "required": [
@@ -14584,7 +14734,8 @@ export const mcpCatalog: McpCatalog = {
               "credits",
               "calls",
               "tools",
-              "days"
+              "days",
+              "by_monitor"
             ]
           }
         },

@@ -10,7 +10,12 @@ export interface MonitorRef {
   name: string;
 }
 
-export function pageEvent(monitor: MonitorRef, checkId: string, page: PageResultRow, at: Date): string {
+/**
+ * The page as docs/reference/monitors.md#notifications describes it: the hunks and the first capture
+ * are for reading a check (up to tens of kilobytes a page), not for every receiver of every event.
+ */
+export function pageEvent(monitor: MonitorRef, checkId: string, result: PageResultRow, at: Date): string {
+  const { diff_hunks: _hunks, captured_text: _captured, ...page } = result;
   return JSON.stringify({
     type: 'monitor.page',
     timestamp: at.toISOString(),

@@ -186,8 +186,26 @@ describe('the dashboard on `npm start`', () => {
     await eventually(() => heading().textContent()).toBe('Edit Shop pricing');
     expect(await page.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
     await page.getByLabel('Webhook URL (optional)').fill(receiver.hook('dashboard'));
+    await page.getByLabel('Emails to notify (optional)').fill('ops@example.com');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await eventually(() => page.locator('.facts').textContent()).toContain(receiver.hook('dashboard'));
+    // Each address with its consent: a new one waits for its confirmation link.
+    expect(await page.locator('.facts li', { hasText: 'ops@example.com' }).textContent()).toBe(
+      'ops@example.com waiting for confirmation',
+    );
+    // The signing secret stays hidden until asked for.
+    const webhook = page.locator('.webhook');
+    expect(await webhook.locator('code.secret').count()).toBe(0);
+    await webhook.getByRole('button', { name: 'Show the secret' }).click();
+    expect(await webhook.locator('code.secret').textContent()).toMatch(/^whsec_/);
+    await webhook.getByRole('button', { name: 'Hide the secret' }).click();
+    expect(await webhook.locator('code.secret').count()).toBe(0);
+    // A signed test event, sent now: the receiver answers 500, and the page says so.
+    await webhook.getByRole('button', { name: 'Send a test event' }).click();
+    await eventually(() => webhook.getByRole('status').textContent()).toMatch(
+      /^Test event failed: HTTP 500, receiver answered HTTP 500.* \(one attempt, not retried\)\.$/,
+    );
+    await expectAccessible('monitor-webhook');
 
     shop.set('/pricing', AFTER);
     await page.getByRole('button', { name: 'Run now Shop pricing' }).click();
@@ -200,6 +218,10 @@ describe('the dashboard on `npm start`', () => {
     expect(await page.getByRole('img', { name: /Pages per check by status.*6 credits/ }).isVisible()).toBe(
       true,
     );
+    // What the monitor cost, from the usage log: its checks are not hidden under `track_changes`.
+    await eventually(() => page.locator('dd.spend').textContent()).toMatch(
+      /^6 credits in 2 checks, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(all usage\)$/,
+    );
     await expectAccessible('monitor');
   });
 
@@ -209,14 +231,19 @@ describe('the dashboard on `npm start`', () => {
       async () => `${await heading().textContent()} ${await page.locator('main').textContent()}`,
     ).toMatch(/^Check of /);
     await eventually(() => page.title()).toMatch(/^Check of .* · Web Extraction Service$/);
-    const edited = page.getByRole('list', { name: 'Edited lines' });
+    // The change where it is, between the unchanged lines around it, its changed words marked.
+    const edited = page.getByRole('list', { name: 'Change 1 of 1, from line 1' });
     await eventually(() => edited.locator('.line-before').textContent()).toBe(
       'Before: Basic plan: 10 € per month',
     );
     expect(await edited.locator('.line-after').textContent()).toBe('After: Basic plan: 12 € per month');
     expect(await edited.locator('del').allTextContents()).toEqual(['10']);
     expect(await edited.locator('ins').allTextContents()).toEqual(['12']);
-    expect(await page.locator('main').textContent()).not.toContain('Pro plan');
+    expect(await edited.locator('.line-context').allTextContents()).toEqual([
+      'Unchanged: Pricing',
+      'Unchanged: Pro plan: 30 € per month',
+      'Unchanged: Contact sales for Enterprise.',
+    ]);
     expect(await page.locator('.page-result').textContent()).toMatch(
       /changed.*Change\d+\.\d %.*Structural similarity[01]\.\d\d/,
     );
@@ -226,7 +253,34 @@ describe('the dashboard on `npm start`', () => {
       const row = deliveries.getByRole('row', { name: new RegExp(event.replace('.', '\\.')) });
       expect(await row.textContent()).toMatch(/retrying[1-9]500receiver answered HTTP 500/);
     }
+    // The body each delivery sent, on request; and the same body sent again.
+    const pageRow = deliveries.getByRole('row', { name: /monitor\.page/ });
+    await pageRow.getByText('Payload').click();
+    const payload = JSON.parse((await pageRow.locator('pre').textContent()) ?? '');
+    expect(payload).toMatchObject({ type: 'monitor.page', data: { page: { status: 'changed' } } });
     await expectAccessible('check');
+    await pageRow.getByRole('button', { name: /^Redeliver/ }).click();
+    await eventually(() => page.getByRole('status').first().textContent()).toMatch(
+      /^Sent monitor\.page again as msg_\w+: (retrying|failed) \(HTTP 500\)\.$/,
+    );
+    await eventually(() => deliveries.getByRole('row').count()).toBe(4);
+  });
+
+  it('steps to the previous check and shows the text a new page captured', async () => {
+    const checkNav = page.getByRole('navigation', { name: 'Other checks of this monitor' });
+    expect(await checkNav.textContent()).toContain('This is the newest check.');
+    await checkNav.getByRole('link', { name: '← Previous check' }).click();
+    await eventually(() => page.locator('.page-result .badge').first().textContent()).toBe('new');
+    expect(await checkNav.textContent()).toContain('This is the oldest check kept.');
+    const captured = page.locator('details.captured');
+    expect(await captured.locator('pre').isVisible()).toBe(false);
+    await captured.getByText('Text captured as the baseline (4 lines)').click();
+    expect(await captured.locator('pre').textContent()).toBe(
+      'Pricing\nBasic plan: 10 € per month\nPro plan: 30 € per month\nContact sales for Enterprise.',
+    );
+    await expectAccessible('check-new');
+    await checkNav.getByRole('link', { name: 'Next check →' }).click();
+    await eventually(() => page.locator('.page-result .badge').first().textContent()).toBe('changed');
   });
 
   it('lists the monitor with its health, watched URL, schedule and relative times, and pauses and resumes it', async () => {
@@ -293,6 +347,8 @@ describe('the dashboard on `npm start`', () => {
     expect(await perDay.getByRole('row').nth(1).textContent()).toMatch(
       /^\d{4}-\d{2}-\d{2}62track_changes 6$/,
     );
+    const perMonitor = page.getByRole('region', { name: 'Usage per monitor' });
+    expect(await perMonitor.getByRole('row', { name: /Shop pricing/ }).textContent()).toBe('Shop pricing62');
     await expectAccessible('usage');
 
     await page.getByLabel('From (UTC day)').fill('2025-01-01');
@@ -303,6 +359,46 @@ describe('the dashboard on `npm start`', () => {
     );
     expect(await page.getByRole('alert').textContent()).toContain('VALIDATION_ERROR');
     await expectAccessible('usage-range-error');
+  });
+
+  it('makes an API key, shows its secret once with a copy button, and revokes it after asking', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
+    await nav().getByRole('link', { name: 'API keys' }).click();
+    await eventually(() => page.title()).toBe('API keys · Web Extraction Service');
+    const keys = page.getByRole('region', { name: 'Keys' });
+    await eventually(() => keys.getByRole('row', { name: /this session/ }).textContent()).toMatch(
+      /activeRevoke/,
+    );
+    await page.getByLabel('Name (optional)').fill('CI pipeline');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = page.getByLabel('The key');
+    await eventually(() => secret.inputValue()).not.toBe('');
+    const issued = await secret.inputValue();
+    expect(issued).not.toBe(KEY);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await eventually(() => page.getByText('Copied to the clipboard.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(issued);
+    const row = keys.getByRole('row', { name: /CI pipeline/ });
+    await eventually(() => row.textContent()).toMatch(/never.*active/);
+    await expectAccessible('keys');
+    // The new key works, until it is revoked.
+    const usageWith = (key: string) =>
+      fetch(`${server.base}/api/v1/usage`, { headers: { Authorization: `Bearer ${key}` } }).then(
+        (r) => r.status,
+      );
+    expect(await usageWith(issued)).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await secret.count()).toBe(0);
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Revoke CI pipeline' }).click();
+    await eventually(() => row.textContent()).toMatch(/revoked/);
+    expect(asked).toMatch(/^Revoke “CI pipeline”\? Every call made with it is refused/);
+    expect(await usageWith(issued)).toBe(401);
+    expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
   });
 
   it('shows a failing monitor as failing, in colour and words, on the list and its page', async () => {
@@ -374,6 +470,13 @@ describe('the dashboard at 360 px, by keyboard', () => {
         .getByRole('row', { name: /track_changes/ })
         .isVisible(),
     );
+    await narrow.goto(`${server.base}/dashboard#/keys`);
+    await expectNarrow('keys', () =>
+      narrow
+        .getByRole('region', { name: 'Keys' })
+        .getByRole('row', { name: /CI pipeline/ })
+        .isVisible(),
+    );
   });
 
   it('fits a monitor and its check in the width', async () => {
@@ -381,7 +484,9 @@ describe('the dashboard at 360 px, by keyboard', () => {
     await narrow.getByRole('link', { name: 'Shop pricing' }).click();
     await expectNarrow('monitor', () => narrow.getByText('Checks, newest first').isVisible());
     await narrow.locator('tbody tr', { hasText: '1 changed' }).getByRole('link').click();
-    await expectNarrow('check', () => narrow.getByRole('list', { name: 'Edited lines' }).isVisible());
+    await expectNarrow('check', () =>
+      narrow.getByRole('list', { name: 'Change 1 of 1, from line 1' }).isVisible(),
+    );
   });
 
   it('sends a refused key back to the sign-in form, saying why', async () => {

@@ -56,6 +56,32 @@ export const pageSchema = z
       .string()
       .optional()
       .openapi({ description: "One sentence: the model's reason, or why it was not judged." }),
+    diff_hunks: z
+      .array(
+        z
+          .object({
+            after_line: z
+              .number()
+              .int()
+              .openapi({ description: '1-based line of the new capture where the hunk starts.' }),
+            lines: z.array(
+              z.object({
+                kind: z.enum(['context', 'removed', 'added']),
+                text: z.string().openapi({ description: 'At most 500 characters.' }),
+              }),
+            ),
+          })
+          .openapi('DiffHunk'),
+      )
+      .optional()
+      .openapi({
+        description:
+          'On `changed`: the first 40 changed lines where they are, each run with up to 3 unchanged lines before and after (runs whose context touches are one hunk).',
+      }),
+    captured_text: z.string().optional().openapi({
+      description:
+        'On `new`: the text captured as the baseline (one line per block, as compared), its first 5,000 characters.',
+    }),
   })
   .openapi('MonitorPage');
 
@@ -76,6 +102,11 @@ export const deliverySchema = z
     error: z.string().nullable(),
     delivered_at: nullableTimestamp,
     next_attempt_at: nullableTimestamp,
+    payload: z.record(z.string(), z.unknown()).openapi({
+      description:
+        'The event body as signed and sent, the same on every attempt: `type`, `timestamp` and `data`.',
+      example: { type: 'monitor.check.completed', timestamp: '2026-03-02T09:00:04.000Z', data: {} },
+    }),
   })
   .openapi('WebhookDelivery');
 
@@ -118,7 +149,19 @@ export const checkWithPagesSchema = z
   .object({ ...checkFields, pages: z.array(pageSchema) })
   .openapi('CheckWithPages');
 export const checkDetailSchema = z
-  .object({ ...checkFields, pages: z.array(pageSchema), deliveries: z.array(deliverySchema) })
+  .object({
+    ...checkFields,
+    pages: z.array(pageSchema),
+    deliveries: z.array(deliverySchema),
+    previous_check_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The check before this one on the monitor; null for the oldest kept.' }),
+    next_check_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The check after this one; null for the newest.' }),
+  })
   .openapi('CheckDetail');
 
 const monitorFields = {

@@ -1,7 +1,7 @@
 import type { z } from '@hono/zod-openapi';
-import { and, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, lt, sql, sum } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { accounts, usageLog } from '../../db/schema/index.js';
+import { accounts, monitors, usageLog } from '../../db/schema/index.js';
 import { ApiError } from '../../errors/api-error.js';
 import { availableBalance } from '../../ledger/balance.js';
 import { daysOf, type UsageRange } from './range.js';
@@ -20,19 +20,30 @@ const DAY_MS = 86_400_000;
  */
 export async function readUsage(db: Database, accountId: string, range: UsageRange): Promise<Usage> {
   const day = sql<string>`to_char(${usageLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [rows, [account]] = await Promise.all([
+  const inRange = and(
+    eq(usageLog.accountId, accountId),
+    gte(usageLog.createdAt, new Date(`${range.from}T00:00:00Z`)),
+    lt(usageLog.createdAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)),
+  );
+  const [rows, perMonitor, [account]] = await Promise.all([
     db
       .select({ day, tool: usageLog.tool, credits: sum(usageLog.credits), calls: count() })
       .from(usageLog)
-      .where(
-        and(
-          eq(usageLog.accountId, accountId),
-          gte(usageLog.createdAt, new Date(`${range.from}T00:00:00Z`)),
-          lt(usageLog.createdAt, new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS)),
-        ),
-      )
+      .where(inRange)
       .groupBy(day, usageLog.tool)
       .orderBy(day, usageLog.tool),
+    // A deleted monitor keeps its spend here, without a name.
+    db
+      .select({
+        monitorId: sql<string>`${usageLog.monitorId}`,
+        name: monitors.name,
+        credits: sum(usageLog.credits),
+        calls: count(),
+      })
+      .from(usageLog)
+      .leftJoin(monitors, eq(monitors.id, usageLog.monitorId))
+      .where(and(inRange, isNotNull(usageLog.monitorId)))
+      .groupBy(usageLog.monitorId, monitors.name),
     db
       .select({ balance: availableBalance, plan: accounts.plan })
       .from(accounts)
@@ -57,6 +68,14 @@ export async function readUsage(db: Database, accountId: string, range: UsageRan
     return { date, credits: sumOf(tools, 'credits'), calls: sumOf(tools, 'calls'), tools };
   });
   const tools = [...byTool.values()].sort((a, b) => b.credits - a.credits || a.tool.localeCompare(b.tool));
+  const byMonitor = perMonitor
+    .map((row) => ({
+      monitor_id: row.monitorId,
+      name: row.name,
+      credits: Number(row.credits ?? 0),
+      calls: Number(row.calls),
+    }))
+    .sort((a, b) => b.credits - a.credits || a.monitor_id.localeCompare(b.monitor_id));
   return {
     ...range,
     balance: account.balance,
@@ -65,6 +84,7 @@ export async function readUsage(db: Database, accountId: string, range: UsageRan
     calls: sumOf(tools, 'calls'),
     tools,
     days,
+    by_monitor: byMonitor,
   };
 }
 

@@ -27,6 +27,21 @@ const dayUsageSchema = z
   })
   .openapi('DayUsage');
 
+const monitorUsageSchema = z
+  .object({
+    monitor_id: z.string().openapi({ example: 'mon_01JQ3Z8V5K2M7N9P4R6T' }),
+    name: z
+      .string()
+      .nullable()
+      .openapi({ example: 'Shop pricing', description: 'The monitor’s name; null once it is deleted.' }),
+    credits: z.number().int().openapi({ example: 42 }),
+    calls: z
+      .number()
+      .int()
+      .openapi({ example: 14, description: 'Checks that settled, failed ones (0 credits) included.' }),
+  })
+  .openapi('MonitorUsage');
+
 export const usageSchema = z
   .object({
     from: z.string().openapi({ format: 'date', example: '2026-03-01' }),
@@ -41,6 +56,10 @@ export const usageSchema = z
     days: z
       .array(dayUsageSchema)
       .openapi({ description: 'Every day of the range, in order, zeros included.' }),
+    by_monitor: z.array(monitorUsageSchema).openapi({
+      description:
+        'The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range.',
+    }),
   })
   .openapi('Usage');
 

@@ -1,12 +1,16 @@
 import type {
+  ApiKey,
   CheckDetail,
   CheckList,
   CheckWithPages,
   CreateMonitorRequest,
+  IssuedApiKey,
   Monitor,
   MonitorList,
   UpdateMonitorRequest,
   Usage,
+  WebhookDelivery,
+  WebhookTestDelivery,
 } from '../../../sdk/typescript/src/generated/types.js';
 
 /** One field the API refused, as its VALIDATION_ERROR `details` name it (`targets.0.url`). */
@@ -104,12 +108,21 @@ export function createApi(key: string, onKeyRefused?: () => void) {
     listChecks: (id: string) => call<CheckList>('GET', `${monitor(id)}/checks?limit=100`),
     getCheck: (id: string, checkId: string) =>
       data<CheckDetail>('GET', `${monitor(id)}/checks/${encodeURIComponent(checkId)}`),
+    testWebhook: (id: string) => data<WebhookTestDelivery>('POST', `${monitor(id)}/test-webhook`),
+    redeliver: (id: string, checkId: string, deliveryId: string) =>
+      data<WebhookDelivery>(
+        'POST',
+        `${monitor(id)}/checks/${encodeURIComponent(checkId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+      ),
     usage: (range: { from?: string; to?: string } = {}) => {
       const query = new URLSearchParams(
         Object.entries(range).filter(([, value]) => value) as [string, string][],
       );
       return data<Usage>('GET', `/api/v1/usage${query.size ? `?${query}` : ''}`);
     },
+    listKeys: () => data<ApiKey[]>('GET', '/api/v1/keys'),
+    createKey: (name?: string) => data<IssuedApiKey>('POST', '/api/v1/keys', name ? { name } : {}),
+    revokeKey: (id: string) => data<ApiKey>('DELETE', `/api/v1/keys/${encodeURIComponent(id)}`),
   };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createApi } from './api.js';
 import { ApiContext } from './context.js';
 import { CheckPage } from './pages/check.js';
+import { KeysPage } from './pages/keys.js';
 import { MonitorPage } from './pages/monitor.js';
 import { MonitorFormPage } from './pages/monitor-form.js';
 import { MonitorsPage } from './pages/monitors.js';
@@ -66,6 +67,11 @@ export function App() {
               </a>
             </li>
             <li>
+              <a href={href.keys()} aria-current={route.view === 'keys' ? 'page' : undefined}>
+                API keys
+              </a>
+            </li>
+            <li>
               <a href="/docs">API reference</a>
             </li>
           </ul>
@@ -102,6 +108,8 @@ function View({ route }: { route: Route }) {
       return <CheckPage id={route.id} checkId={route.checkId} key={route.checkId} />;
     case 'usage':
       return <UsagePage />;
+    case 'keys':
+      return <KeysPage />;
     default:
       return (
         <>

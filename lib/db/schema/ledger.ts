@@ -12,6 +12,8 @@ export const creditHolds = pgTable(
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('held'),
     charged: integer('charged'),
+    /** The monitor a check's hold was taken for; the settle copies it to the usage row. */
+    monitorId: text('monitor_id'),
     expiresAt: timestamptz('expires_at').notNull(),
     createdAt: createdAt(),
     settledAt: timestamptz('settled_at'),
@@ -30,6 +32,11 @@ export const usageLog = pgTable(
     outcome: text('outcome').notNull(),
     durationMs: integer('duration_ms').notNull(),
     createdAt: createdAt(),
+    /**
+     * The monitor whose check this was (null for a tool call). No foreign key: the spend of a
+     * deleted monitor stays in the account's usage.
+     */
+    monitorId: text('monitor_id'),
   },
   (table) => [index('usage_log_account_idx').on(table.accountId, table.createdAt)],
 );

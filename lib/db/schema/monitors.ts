@@ -33,6 +33,13 @@ export interface CheckSummaryRow {
   errored: number;
 }
 
+/** A run of changes with the unchanged lines around it, as `diff -U3` shows it (lib/change-detection/diff-hunks.ts). */
+export interface DiffHunkRow {
+  /** 1-based line of the new capture where the hunk starts. */
+  after_line: number;
+  lines: Array<{ kind: 'context' | 'removed' | 'added'; text: string }>;
+}
+
 /** docs/reference/monitors.md#checks-and-pages, stored as the API returns it. */
 export interface PageResultRow {
   url: string;
@@ -53,6 +60,10 @@ export interface PageResultRow {
   /** With a monitor `goal`, on `changed` pages: whether the change matters for it (null: not judged). */
   relevant?: boolean | null;
   relevance_note?: string;
+  /** On `changed`: the first changes with a few unchanged lines around each (checks since the hunks were added). */
+  diff_hunks?: DiffHunkRow[];
+  /** On `new`: the start of the text captured as the baseline. */
+  captured_text?: string;
 }
 
 /** docs/reference/monitors.md#a-monitor. Times the service schedules by are instants; the cron is read in `timezone`. */

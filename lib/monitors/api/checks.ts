@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lt } from 'drizzle-orm';
 import { monitorChecks } from '../../db/schema/index.js';
 import { ApiError } from '../../errors/api-error.js';
 import { deliveriesOfCheck } from '../../webhooks/deliveries.js';
@@ -33,7 +33,7 @@ export async function listChecks({
   };
 }
 
-/** One check with its pages and its webhook deliveries. */
+/** One check with its pages, its webhook deliveries and its neighbours in the history. */
 export async function getCheck({
   ctx: { db, accountId },
   input: { monitorId, checkId },
@@ -44,5 +44,27 @@ export async function getCheck({
     .from(monitorChecks)
     .where(and(eq(monitorChecks.id, checkId), eq(monitorChecks.monitorId, monitorId)));
   if (!row) throw new ApiError('NOT_FOUND', `No check with id ${checkId} on monitor ${monitorId}.`);
-  return checkView(row, { withPages: true, deliveries: await deliveriesOfCheck(db, checkId) });
+  // Ids sort by creation time, so the history index answers both neighbours.
+  const neighbour = (newer: boolean) =>
+    db
+      .select({ id: monitorChecks.id })
+      .from(monitorChecks)
+      .where(
+        and(
+          eq(monitorChecks.monitorId, monitorId),
+          newer ? gt(monitorChecks.id, checkId) : lt(monitorChecks.id, checkId),
+        ),
+      )
+      .orderBy(newer ? asc(monitorChecks.id) : desc(monitorChecks.id))
+      .limit(1);
+  const [deliveries, [previous], [next]] = await Promise.all([
+    deliveriesOfCheck(db, checkId),
+    neighbour(false),
+    neighbour(true),
+  ]);
+  return {
+    ...checkView(row, { withPages: true, deliveries }),
+    previous_check_id: previous?.id ?? null,
+    next_check_id: next?.id ?? null,
+  };
 }

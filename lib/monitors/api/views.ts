@@ -29,6 +29,8 @@ export interface CheckView {
   error: string | null;
   pages?: PageResultRow[];
   deliveries?: DeliveryView[];
+  previous_check_id?: string | null;
+  next_check_id?: string | null;
 }
 
 export interface DeliveryView {
@@ -41,6 +43,8 @@ export interface DeliveryView {
   error: string | null;
   delivered_at: string | null;
   next_attempt_at: string | null;
+  /** The event body as signed and sent: the same on every attempt. */
+  payload: Record<string, unknown>;
 }
 
 interface TargetHealth {
@@ -163,6 +167,7 @@ export function deliveryView(row: DeliveryRow): DeliveryView {
     error: row.error,
     delivered_at: iso(row.deliveredAt),
     next_attempt_at: iso(row.nextAttemptAt),
+    payload: JSON.parse(row.payload),
   };
 }
 

@@ -132,7 +132,7 @@ export function pageResult(
   if (outcome.kind === 'error') {
     return { ...base, status: 'error', error_code: outcome.code, error: outcome.message, charged: false };
   }
-  const comparison = belowThreshold(compareWithBaseline(outcome.capture, baseline), minChangePercent);
+  const comparison = belowThreshold(compareWithBaseline(outcome.capture, baseline, true), minChangePercent);
   return { ...base, ...comparison, charged: CHARGED_STATUSES.has(comparison.status) };
 }
 
@@ -145,8 +145,9 @@ function belowThreshold(comparison: Comparison, minChangePercent: number): Compa
   if (comparison.status !== 'changed' || (comparison.change_percent ?? 0) >= minChangePercent) {
     return comparison;
   }
+  const { diff_hunks: _hidden, ...kept } = comparison;
   return {
-    ...comparison,
+    ...kept,
     status: 'unchanged',
     change_percent: null,
     structural_similarity: null,

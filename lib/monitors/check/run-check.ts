@@ -47,6 +47,7 @@ export async function runCheck(rt: CheckRuntime, request: CheckRequest): Promise
     apiKeyId,
     tool: 'track_changes',
     requestId: claimed.id,
+    monitorId: monitor.id,
     amount,
     budgetMs: CHECK_WORKER_BUDGET_MS,
   });

@@ -2928,6 +2928,10 @@ _MonitorPageOptional = TypedDict(
         "relevant": Optional[bool],
         # One sentence: the model's reason, or why it was not judged.
         "relevance_note": str,
+        # On `changed`: the first 40 changed lines where they are, each run with up to 3 unchanged lines before and after (runs whose context touches are one hunk).
+        "diff_hunks": List["DiffHunk"],
+        # On `new`: the text captured as the baseline (one line per block, as compared), its first 5,000 characters.
+        "captured_text": str,
     },
     total=False,
 )
@@ -2935,6 +2939,26 @@ _MonitorPageOptional = TypedDict(
 
 class MonitorPage(_MonitorPageRequired, _MonitorPageOptional):
     pass
+
+
+DiffHunkLines = TypedDict(
+    "DiffHunkLines",
+    {
+        "kind": Literal["context", "removed", "added"],
+        # At most 500 characters.
+        "text": str,
+    },
+)
+
+
+DiffHunk = TypedDict(
+    "DiffHunk",
+    {
+        # 1-based line of the new capture where the hunk starts.
+        "after_line": int,
+        "lines": List["DiffHunkLines"],
+    },
+)
 
 
 WebhookTestResponse = TypedDict(
@@ -2984,6 +3008,8 @@ WebhookDelivery = TypedDict(
         "error": Optional[str],
         "delivered_at": Optional[str],
         "next_attempt_at": Optional[str],
+        # The event body as signed and sent, the same on every attempt: `type`, `timestamp` and `data`.
+        "payload": Dict[str, Any],
     },
 )
 
@@ -3023,6 +3049,10 @@ CheckDetail = TypedDict(
         "error": Optional[str],
         "pages": List["MonitorPage"],
         "deliveries": List["WebhookDelivery"],
+        # The check before this one on the monitor; null for the oldest kept.
+        "previous_check_id": Optional[str],
+        # The check after this one; null for the newest.
+        "next_check_id": Optional[str],
     },
 )
 
@@ -3052,6 +3082,8 @@ Usage = TypedDict(
         "tools": List["ToolUsage"],
         # Every day of the range, in order, zeros included.
         "days": List["DayUsage"],
+        # The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range.
+        "by_monitor": List["MonitorUsage"],
     },
 )
 
@@ -3077,6 +3109,19 @@ DayUsage = TypedDict(
         "calls": int,
         # The tools called that day; empty on a day without calls.
         "tools": List["ToolUsage"],
+    },
+)
+
+
+MonitorUsage = TypedDict(
+    "MonitorUsage",
+    {
+        "monitor_id": str,
+        # The monitor’s name; null once it is deleted.
+        "name": Optional[str],
+        "credits": int,
+        # Checks that settled, failed ones (0 credits) included.
+        "calls": int,
     },
 )
 

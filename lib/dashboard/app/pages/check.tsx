@@ -1,15 +1,12 @@
-import type {
-  CheckDetail,
-  MonitorPage,
-  WebhookDelivery,
-} from '../../../../sdk/typescript/src/generated/types.js';
+import type { CheckDetail, MonitorPage } from '../../../../sdk/typescript/src/generated/types.js';
 import { useApi } from '../context.js';
+import { Deliveries } from '../deliveries.js';
+import { DiffHunks } from '../diff-hunks.js';
 import { formatPercent, formatRatio, formatTime } from '../format.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { usePollWhile } from '../poll.js';
 import { href } from '../router.js';
 import { summaryInWords } from '../summary.js';
-import { TableScroll } from '../table-scroll.js';
 import { useTitle } from '../title.js';
 import { useLoad } from '../use-load.js';
 import { When } from '../when.js';
@@ -43,6 +40,7 @@ export function CheckPage({ id, checkId }: { id: string; checkId: string }) {
         <a href={href.monitors()}>Monitors</a> › <a href={href.monitor(monitor.id)}>{monitor.name}</a>
       </p>
       <h1 tabIndex={-1}>Check of {formatTime(check.started_at)}</h1>
+      <CheckNavigation monitorId={monitor.id} check={check} />
       <CheckFacts check={check} />
       <h2>Pages</h2>
       {check.pages.length === 0 ? (
@@ -65,9 +63,37 @@ export function CheckPage({ id, checkId }: { id: string; checkId: string }) {
           </p>
         </EmptyState>
       ) : (
-        <Deliveries deliveries={check.deliveries} />
+        <Deliveries
+          monitorId={monitor.id}
+          checkId={check.id}
+          deliveries={check.deliveries}
+          canRedeliver={Boolean(monitor.webhook_url)}
+          onRedelivered={reload}
+        />
       )}
     </>
+  );
+}
+
+/** The checks either side of this one, so a history reads like pages of a book. */
+function CheckNavigation({ monitorId, check }: { monitorId: string; check: CheckDetail }) {
+  return (
+    <nav class="check-nav" aria-label="Other checks of this monitor">
+      {check.previous_check_id ? (
+        <a href={href.check(monitorId, check.previous_check_id)} rel="prev">
+          ← Previous check
+        </a>
+      ) : (
+        <span class="hint">This is the oldest check kept.</span>
+      )}
+      {check.next_check_id ? (
+        <a href={href.check(monitorId, check.next_check_id)} rel="next">
+          Next check →
+        </a>
+      ) : (
+        <span class="hint">This is the newest check.</span>
+      )}
+    </nav>
   );
 }
 
@@ -132,12 +158,31 @@ function PageResult({ page, index }: { page: MonitorPage; index: number }) {
           </>
         ) : null}
       </dl>
-      {page.status === 'changed' ? <ChangedLines page={page} /> : null}
+      {page.status === 'changed' && page.diff_hunks ? (
+        <DiffHunks page={page} hunks={page.diff_hunks} />
+      ) : null}
+      {page.status === 'changed' && !page.diff_hunks ? <ChangedLines page={page} /> : null}
+      {page.captured_text ? <CapturedText text={page.captured_text} /> : null}
     </section>
   );
 }
 
+/** A new page's first capture: the text the next check is compared with, as it was taken. */
+function CapturedText({ text }: { text: string }) {
+  const count = text.split('\n').length;
+  return (
+    <details class="captured">
+      <summary>
+        Text captured as the baseline ({count === 1 ? '1 line' : `${count} lines`}
+        {text.length >= 5_000 ? ', its first 5,000 characters' : ''})
+      </summary>
+      <pre>{text}</pre>
+    </details>
+  );
+}
+
 /**
+ * Checks from before the hunks were recorded: the samples only.
  * Edited lines first, each with its changed words marked; then lines only removed and only added.
  * The counts are the page's own: samples are the first 20 of each side.
  */
@@ -211,46 +256,5 @@ function Samples({
         <p class="hint">None.</p>
       )}
     </div>
-  );
-}
-
-function Deliveries({ deliveries }: { deliveries: WebhookDelivery[] }) {
-  return (
-    <TableScroll label="Webhook deliveries">
-      <table class="stack-on-narrow">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="number">
-              Attempts
-            </th>
-            <th scope="col">HTTP</th>
-            <th scope="col">Error</th>
-            <th scope="col">Delivered / next attempt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((delivery) => (
-            <tr key={delivery.id}>
-              <th scope="row">
-                {delivery.event}
-                <br />
-                <code class="id">{delivery.id}</code>
-              </th>
-              <td data-label="Status">{delivery.status}</td>
-              <td class="number" data-label="Attempts">
-                {delivery.attempts}
-              </td>
-              <td data-label="HTTP">{delivery.http_status ?? '—'}</td>
-              <td data-label="Error">{delivery.error ?? '—'}</td>
-              <td data-label="Delivered / next attempt">
-                <When iso={delivery.delivered_at ?? delivery.next_attempt_at} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
   );
 }

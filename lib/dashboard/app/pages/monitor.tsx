@@ -3,10 +3,12 @@ import type { Check as CheckOrNull, Monitor } from '../../../../sdk/typescript/s
 import { ActionMessage } from '../action-message.js';
 import { useApi } from '../context.js';
 import { cronInWords } from '../cron-words.js';
+import { EmailRecipients } from '../email-recipients.js';
 import { formatNumber, formatTimeIn, viewerTimeZone } from '../format.js';
 import { HealthBadge, healthOf } from '../health.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { type ActionResult, MonitorActions } from '../monitor-actions.js';
+import { MonitorSpend } from '../monitor-spend.js';
 import { usePollWhile } from '../poll.js';
 import { href, navigate } from '../router.js';
 import { StackedBars } from '../stacked-bars.js';
@@ -14,6 +16,7 @@ import { STATUS_SERIES, summaryInWords } from '../summary.js';
 import { TableScroll } from '../table-scroll.js';
 import { useTitle } from '../title.js';
 import { asApiError, useLoad } from '../use-load.js';
+import { WebhookTools } from '../webhook-tools.js';
 import { When } from '../when.js';
 
 /** The generated type is nullable because a list item's `last_check` is; a listed check never is. */
@@ -69,7 +72,7 @@ export function MonitorPage({ id }: { id: string }) {
         </div>
       </div>
       <ActionMessage result={result} monitorId={monitor.id} />
-      <MonitorFacts monitor={monitor} />
+      <MonitorFacts monitor={monitor} newest={checks[0]} />
       <h2>Check history</h2>
       {checks.length === 0 ? (
         <EmptyState title="No checks yet.">
@@ -89,7 +92,7 @@ export function MonitorPage({ id }: { id: string }) {
   );
 }
 
-function MonitorFacts({ monitor }: { monitor: Monitor }) {
+function MonitorFacts({ monitor, newest }: { monitor: Monitor; newest?: Check }) {
   return (
     <dl class="facts">
       <dt>Status</dt>
@@ -119,6 +122,10 @@ function MonitorFacts({ monitor }: { monitor: Monitor }) {
       </dd>
       <dt>Credits per month (est.)</dt>
       <dd>{formatNumber(monitor.estimated_credits_per_month)}</dd>
+      <dt>Spent</dt>
+      <dd class="spend">
+        <MonitorSpend monitorId={monitor.id} after={newest && `${newest.id} ${newest.status}`} />
+      </dd>
       <dt>Pages</dt>
       <dd>
         <ul class="plain">
@@ -133,9 +140,13 @@ function MonitorFacts({ monitor }: { monitor: Monitor }) {
         </ul>
       </dd>
       <dt>Webhook</dt>
-      <dd>{monitor.webhook_url ?? 'none'}</dd>
+      <dd>
+        <WebhookTools monitor={monitor} />
+      </dd>
       <dt>Emails</dt>
-      <dd>{monitor.notify_emails.length ? monitor.notify_emails.join(', ') : 'none'}</dd>
+      <dd>
+        <EmailRecipients statuses={monitor.notify_email_status} />
+      </dd>
     </dl>
   );
 }

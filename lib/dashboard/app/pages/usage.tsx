@@ -4,6 +4,7 @@ import { useApi } from '../context.js';
 import { Field } from '../field.js';
 import { formatNumber } from '../format.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
+import { MonitorSpendTable } from '../monitor-spend.js';
 import { StackedBars } from '../stacked-bars.js';
 import { TableScroll } from '../table-scroll.js';
 import { useTitle } from '../title.js';
@@ -150,6 +151,7 @@ function UsageView({ usage }: { usage: Usage }) {
               </tbody>
             </table>
           </TableScroll>
+          <MonitorSpendTable usage={usage} />
           <DayTable usage={usage} />
         </>
       )}

@@ -1982,6 +1982,28 @@ export interface MonitorPage {
    * One sentence: the model's reason, or why it was not judged.
    */
   relevance_note?: string;
+  /**
+   * On `changed`: the first 40 changed lines where they are, each run with up to 3 unchanged lines before and after (runs whose context touches are one hunk).
+   */
+  diff_hunks?: DiffHunk[];
+  /**
+   * On `new`: the text captured as the baseline (one line per block, as compared), its first 5,000 characters.
+   */
+  captured_text?: string;
+}
+
+export interface DiffHunk {
+  /**
+   * 1-based line of the new capture where the hunk starts.
+   */
+  after_line: number;
+  lines: Array<{
+    kind: "context" | "removed" | "added";
+    /**
+     * At most 500 characters.
+     */
+    text: string;
+  }>;
 }
 
 export interface WebhookTestResponse {
@@ -2021,6 +2043,10 @@ export interface WebhookDelivery {
   error: string | null;
   delivered_at: string | null;
   next_attempt_at: string | null;
+  /**
+   * The event body as signed and sent, the same on every attempt: `type`, `timestamp` and `data`.
+   */
+  payload: Record<string, unknown>;
 }
 
 export interface CheckList {
@@ -2050,6 +2076,14 @@ export interface CheckDetail {
   error: string | null;
   pages: MonitorPage[];
   deliveries: WebhookDelivery[];
+  /**
+   * The check before this one on the monitor; null for the oldest kept.
+   */
+  previous_check_id: string | null;
+  /**
+   * The check after this one; null for the newest.
+   */
+  next_check_id: string | null;
 }
 
 export interface UsageResponse {
@@ -2081,6 +2115,10 @@ export interface Usage {
    * Every day of the range, in order, zeros included.
    */
   days: DayUsage[];
+  /**
+   * The monitors’ share of the range (their checks are `track_changes` in `tools`), most credits first; only monitors with checks in the range.
+   */
+  by_monitor: MonitorUsage[];
 }
 
 export interface ToolUsage {
@@ -2106,6 +2144,19 @@ export interface DayUsage {
    * The tools called that day; empty on a day without calls.
    */
   tools: ToolUsage[];
+}
+
+export interface MonitorUsage {
+  monitor_id: string;
+  /**
+   * The monitor’s name; null once it is deleted.
+   */
+  name: string | null;
+  credits: number;
+  /**
+   * Checks that settled, failed ones (0 credits) included.
+   */
+  calls: number;
 }
 
 export interface ApiKeyList {
