@@ -29,6 +29,7 @@ export const OPERATIONS = {
   listApiKeys: {"method":"GET","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"none"},
   createApiKey: {"method":"POST","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"fields"},
   revokeApiKey: {"method":"DELETE","path":"/api/v1/keys/{id}","pathParams":["id"],"queryParams":[],"body":"none"},
+  listRequests: {"method":"GET","path":"/api/v1/requests","pathParams":[],"queryParams":["limit","cursor","tool","status"],"body":"none"},
 } as const satisfies Record<string, OperationSpec>;
 
 /**
@@ -495,6 +496,15 @@ export class WebExtractionClient extends BaseClient {
    */
   revokeApiKey(id: string, options?: RequestOptions): Promise<T.RevokeApiKeyResponse> {
     return this.request<T.RevokeApiKeyResponse>(OPERATIONS.revokeApiKey, { "id": id }, options);
+  }
+
+  /**
+   * The account’s metered calls of the last 7 days: status, error, credits (free)
+   *
+   * Newest first. Every tool call the account made in the last 7 days, refused ones included (bad input, rate limit, short balance, a revoked key), with the status it answered and the credits it cost, so “what failed, and was I charged” has an answer. A call with an unknown key belongs to no account and is not listed. Only the calling key’s account is ever shown.
+   */
+  listRequests(input: T.ListRequestsInput = {}, options?: RequestOptions): Promise<T.ListRequestsResponse> {
+    return this.request<T.ListRequestsResponse>(OPERATIONS.listRequests, { ...input }, options);
   }
 
   /**
