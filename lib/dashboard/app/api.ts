@@ -3,8 +3,10 @@ import type {
   CheckList,
   CheckWithPages,
   CreateMonitorRequest,
+  ListRequestsInput,
   Monitor,
   MonitorList,
+  RequestLogPage,
   UpdateMonitorRequest,
   Usage,
 } from '../../../sdk/typescript/src/generated/types.js';
@@ -110,6 +112,17 @@ export function createApi(key: string, onKeyRefused?: () => void) {
       );
       return data<Usage>('GET', `/api/v1/usage${query.size ? `?${query}` : ''}`);
     },
+    listRequests: (input: ListRequestsInput) => {
+      const query = new URLSearchParams(
+        Object.entries(input)
+          .filter(([, value]) => value !== undefined && value !== '')
+          .map(([name, value]) => [name, String(value)]),
+      );
+      return call<RequestLogPage>('GET', `/api/v1/requests?${query}`);
+    },
+    /** The tool catalog (free, no key needed): names to filter the request log by. */
+    toolNames: async () =>
+      (await data<Array<{ name: string }>>('GET', '/api/v1/tools')).map((tool) => tool.name),
   };
 }
 

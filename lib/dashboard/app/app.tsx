@@ -5,6 +5,7 @@ import { CheckPage } from './pages/check.js';
 import { MonitorPage } from './pages/monitor.js';
 import { MonitorFormPage } from './pages/monitor-form.js';
 import { MonitorsPage } from './pages/monitors.js';
+import { RequestsPage } from './pages/requests.js';
 import { SignIn } from './pages/sign-in.js';
 import { UsagePage } from './pages/usage.js';
 import { href, type Route, useRoute } from './router.js';
@@ -66,6 +67,11 @@ export function App() {
               </a>
             </li>
             <li>
+              <a href={href.requests()} aria-current={route.view === 'requests' ? 'page' : undefined}>
+                Requests
+              </a>
+            </li>
+            <li>
               <a href="/docs">API reference</a>
             </li>
           </ul>
@@ -102,6 +108,8 @@ function View({ route }: { route: Route }) {
       return <CheckPage id={route.id} checkId={route.checkId} key={route.checkId} />;
     case 'usage':
       return <UsagePage />;
+    case 'requests':
+      return <RequestsPage />;
     default:
       return (
         <>

@@ -8,6 +8,7 @@ export type Route =
   | { view: 'edit-monitor'; id: string }
   | { view: 'check'; id: string; checkId: string }
   | { view: 'usage' }
+  | { view: 'requests' }
   | { view: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -16,6 +17,7 @@ export function parseRoute(hash: string): Route {
   const [first, id, third, checkId] = parts;
   if (parts.length === 0 || (first === 'monitors' && parts.length === 1)) return { view: 'monitors' };
   if (first === 'usage' && parts.length === 1) return { view: 'usage' };
+  if (first === 'requests' && parts.length === 1) return { view: 'requests' };
   if (first === 'monitors' && id === 'new' && parts.length === 2) return { view: 'new-monitor' };
   if (first === 'monitors' && parts.length === 2) return { view: 'monitor', id };
   if (first === 'monitors' && third === 'edit' && parts.length === 3) return { view: 'edit-monitor', id };
@@ -31,6 +33,7 @@ export const href = {
   check: (id: string, checkId: string) =>
     `#/monitors/${encodeURIComponent(id)}/checks/${encodeURIComponent(checkId)}`,
   usage: () => '#/usage',
+  requests: () => '#/requests',
 };
 
 export function navigate(to: string): void {
