@@ -6,7 +6,7 @@ import type {
 } from '../../../../sdk/typescript/src/generated/types.js';
 import type { ApiError } from '../api.js';
 import { useApi } from '../context.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, viewerTimeZone } from '../format.js';
 import { EmptyState, ErrorMessage, Loading } from '../messages.js';
 import { TableScroll } from '../table-scroll.js';
 import { useTitle } from '../title.js';
@@ -83,7 +83,7 @@ export function RequestsPage() {
       <h1 tabIndex={-1}>Requests</h1>
       <p class="hint">
         Your tool calls of the last 7 days, newest first, refused ones included. A call that did not succeed
-        is never charged.
+        is never charged. Times are in your time zone, {viewerTimeZone()}.
       </p>
       <form class="range" aria-label="Filter the calls" onSubmit={(event) => event.preventDefault()}>
         <div class="field">
