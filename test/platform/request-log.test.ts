@@ -7,6 +7,7 @@ import { mountRequestRoutes } from '../../lib/app/requests/routes.js';
 import { requestLog } from '../../lib/db/schema/index.js';
 import { firstIdAt } from '../../lib/ids.js';
 import { pruneRequestLog } from '../../lib/ledger/index.js';
+import { WebExtractionClient } from '../../sdk/typescript/src/index.js';
 import { type Harness, startHarness, type TestAccount } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
 
@@ -268,6 +269,19 @@ describe('GET /api/v1/requests', () => {
     expect(await ids('?status=5xx')).toEqual([otherFailed, probeFailed]);
     expect(await ids('?tool=probe&status=5xx')).toEqual([probeFailed]);
     expect(await ids('?tool=scrape')).toEqual([]);
+  });
+
+  it('is read the same through the TypeScript SDK, every page by iterateRequests', async () => {
+    const account = await harness.account({ credits: 50 });
+    const ids = await callsOf(account);
+    const client = new WebExtractionClient({ apiKey: await account.newKey(), baseUrl: harness.baseUrl });
+    const seen: string[] = [];
+    for await (const row of client.iterateRequests({ limit: 2 })) seen.push(row.request_id);
+    expect(seen).toEqual(ids);
+    const failed = await client.listRequests({ status: '5xx', tool: 'probe' });
+    expect(failed.data.map((row) => [row.request_id, row.error_code, row.credits])).toEqual([
+      [ids[3], 'FETCH_TIMEOUT', 0],
+    ]);
   });
 
   it('answers 400 with details for a bad filter, limit or cursor, and 401 without a key', async () => {

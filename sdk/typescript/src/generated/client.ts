@@ -522,6 +522,13 @@ export class WebExtractionClient extends BaseClient {
   }
 
   /**
+   * Every logged call of the last 7 days, newest first: pages are fetched as the loop goes on.
+   */
+  iterateRequests(input: Omit<T.ListRequestsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListRequestsResponse['data'][number]> {
+    return everyItem((cursor) => this.listRequests({ ...input, cursor }, options));
+  }
+
+  /**
    * Every result of a stored batch, page after page (1 credit per page).
    */
   iterateBatchResults(input: Omit<T.GetBatchResultsInput, 'page'>, options?: RequestOptions): AsyncGenerator<T.GetBatchResultsResult['results'][number]> {
