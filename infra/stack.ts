@@ -136,8 +136,8 @@ export class ExtractionServiceStack extends Stack {
           `${DASHBOARD_ASSETS_FOLDER}/${name}`,
         ])
       : [];
-    // The default route: /openapi.json, /docs, the tool list, GET /api/v1/usage, /api/v1/keys, the
-    // dashboard, and the service's own 404/405 envelopes for anything no other route matches.
+    // The default route: /openapi.json, /docs, the tool list, GET /api/v1/usage, /api/v1/keys,
+    // /api/v1/requests, the dashboard, and the service's own 404/405 envelopes for anything no other route matches.
     const catalog = new ServiceFunction(this, 'ApiCatalog', {
       ...shared,
       entry: `${PROJECT_ROOT}/functions/api-catalog.ts`,
@@ -149,7 +149,7 @@ export class ExtractionServiceStack extends Stack {
         ...dashboardFiles,
       ]),
       description:
-        'OpenAPI document, reference page, tool catalog, usage, keys, dashboard and unmatched routes.',
+        'OpenAPI document, reference page, tool catalog, usage, keys, requests, dashboard and unmatched routes.',
     });
     const gateway = new ServiceHttpApi(this, 'ApiAccess', {
       defaultIntegration: new HttpLambdaIntegration('ApiCatalogIntegration', catalog.handler, {

@@ -209,7 +209,7 @@ describe('cdk synth with bundling', () => {
     expect(reply.bytes).toBeGreaterThan(500_000);
   }, 60_000);
 
-  it('builds the dashboard beside the catalog bundle, which serves it, GET /api/v1/usage and /api/v1/keys', async () => {
+  it('builds the dashboard beside the catalog bundle, which serves it, GET /api/v1/usage, /api/v1/keys and /api/v1/requests', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
     const catalog = Object.values(template.Resources).find((resource: any) =>
       String(resource.Properties?.Description ?? '').startsWith('OpenAPI document'),
@@ -227,10 +227,15 @@ describe('cdk synth with bundling', () => {
         body: string;
       }>;
     };
-    const [page, usage, keys] = await probe('/dashboard', '/api/v1/usage', '/api/v1/keys');
+    const [page, usage, keys, requests] = await probe(
+      '/dashboard',
+      '/api/v1/usage',
+      '/api/v1/keys',
+      '/api/v1/requests',
+    );
     expect(page.status).toBe(200);
     expect(page.type).toBe('text/html; charset=utf-8');
-    for (const reply of [usage, keys]) {
+    for (const reply of [usage, keys, requests]) {
       expect(reply.status, reply.body).toBe(401);
       expect(JSON.parse(reply.body).error.code).toBe('MISSING_API_KEY');
     }

@@ -25,13 +25,25 @@ function randomSlice(): Buffer {
  * creation and never collide in practice.
  */
 export function newId(prefix: string): string {
-  let time = Date.now();
+  return `${prefix}_${timeHead(Date.now())}${base32(randomSlice())}`;
+}
+
+/**
+ * Sorts before every id made at or after `at` and after every id made before it: a range bound on a
+ * time-sorted id column, so "newer than 7 days" walks the id's own index.
+ */
+export function firstIdAt(prefix: string, at: Date): string {
+  return `${prefix}_${timeHead(at.getTime())}`;
+}
+
+function timeHead(ms: number): string {
+  let time = ms;
   let head = '';
   for (let i = 0; i < 10; i += 1) {
     head = alphabet[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  return `${prefix}_${head}${base32(randomSlice())}`;
+  return head;
 }
 
 /** Every bit of `bytes`, five to a character (80 bits: 16 characters, none left over). */

@@ -8,6 +8,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { declaredBodySize, jsonBody } from './middleware/json-body.js';
 import { rateLimitFor } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
+import { logRefusedCalls } from './middleware/request-log.js';
 import { REFERENCE_PAGE_SECURITY_POLICY, securityHeaders } from './middleware/security-headers.js';
 import { provideServices } from './middleware/services.js';
 import { onError, routeNotFound } from './on-error.js';
@@ -36,14 +37,20 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.use('*', securityHeaders, requestId, serverTiming);
 
   const toolsByName = new Map(options.tools.map((tool) => [tool.name, tool]));
-  const metered = [declaredBodySize, provideServices(options.services), authenticate] as const;
+  const withServices = [declaredBodySize, provideServices(options.services)] as const;
 
   for (const tool of options.tools) {
     const path = toolPath(tool.name);
     app.get(path, (c) => c.json({ success: true, data: describeTool(tool) }));
     // The rate limit is the tool's own where its reference sets one, so it sits in each route.
-    app.post(path, ...metered, rateLimitFor(tool, { handlerAwaitsVerdict: true }), jsonBody, (c) =>
-      runMeteredCall(c, tool),
+    app.post(
+      path,
+      ...withServices,
+      logRefusedCalls(tool.name),
+      authenticate,
+      rateLimitFor(tool, { handlerAwaitsVerdict: true }),
+      jsonBody,
+      (c) => runMeteredCall(c, tool),
     );
     registerToolPaths(app, tool);
   }

@@ -16,5 +16,7 @@ export interface AppEnv {
      * rejects with the 429. Unset when the decision was awaited before the body was read.
      */
     rateVerdict?: Promise<void>;
+    /** Set once a ledger statement wrote the call's request-log row (middleware/request-log.ts). */
+    requestLogged?: boolean;
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '../tools/define.js';
 import type { AppEnv } from './env.js';
 import { ignoredKeyWarnings } from './ignored-keys.js';
+import { toApiError } from './on-error.js';
 import { recordRobotsOverride } from './robots-overrides.js';
 import { timed } from './server-timing.js';
 import { validateInput } from './validate-input.js';
@@ -71,14 +72,18 @@ async function runThenCharge(
     result = await runAndSerialise(c, tool, input, { price, held: price }, warnings);
   } catch (error) {
     await c.get('rateVerdict');
+    const answer = toApiError(error);
     await logUnchargedFailure(services.db, {
       accountId: caller.account.id,
       apiKeyId: caller.apiKeyId,
       tool: tool.name,
       requestId: c.get('requestId'),
-      outcome: error instanceof ApiError ? error.code : 'INTERNAL_ERROR',
+      outcome: answer.code,
+      status: answer.status,
       durationMs: elapsed(c),
-    }).catch((logError) => logger.error('usage row of a failed call not written', { logError }));
+    })
+      .then(() => c.set('requestLogged', true))
+      .catch((logError) => logger.error('usage row of a failed call not written', { logError }));
     throw error;
   }
   await c.get('rateVerdict');
@@ -94,6 +99,7 @@ async function runThenCharge(
       durationMs: elapsed(c),
     }),
   );
+  if (charge.logged) c.set('requestLogged', true);
   if (!charge.charged) {
     knownBalances.recordShort(caller.account.id, price);
     throw await insufficientCredits(c, price);
@@ -143,15 +149,18 @@ async function holdThenRun(
   try {
     result = await runAndSerialise(c, tool, input, { price, held: hold.amount }, warnings);
   } catch (error) {
-    const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR';
+    const answer = toApiError(error);
     await settleHold(services.db, {
       holdId: hold.id,
       charged: 0,
-      outcome: code,
+      outcome: answer.code,
+      status: answer.status,
       durationMs: elapsed(c),
-    }).catch((releaseError) =>
-      logger.error('release failed; the hold comes back when it expires', { requestId, releaseError }),
-    );
+    })
+      .then((settled) => c.set('requestLogged', settled !== null))
+      .catch((releaseError) =>
+        logger.error('release failed; the hold comes back when it expires', { requestId, releaseError }),
+      );
     throw error;
   }
 
@@ -160,6 +169,7 @@ async function holdThenRun(
       holdId: hold.id,
       charged: result.credits,
       outcome: 'success',
+      status: 200,
       durationMs: elapsed(c),
     }),
   );
@@ -171,6 +181,7 @@ async function holdThenRun(
       'The credit hold expired before the call finished; nothing was charged.',
     );
   }
+  c.set('requestLogged', true);
   knownBalances.record(caller.account.id, balance);
   return respond(c, result.dataJson, result.credits, balance, warnings);
 }

@@ -7,7 +7,8 @@ import { errorBody } from '../errors/envelope.js';
 import { logger } from '../logger.js';
 import type { AppEnv } from './env.js';
 
-function toApiError(error: unknown): ApiError {
+/** The error a response answers with: what `onError` sends, and what the request log records. */
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const storageFailure = storageFailureOf(error);
   if (storageFailure) return storageFailure;

@@ -67,6 +67,19 @@ export function forgetRevokedKey(keyId: string, cache: VerifiedKeyCache = verifi
   cache.forgetKeyId(keyId);
 }
 
+/**
+ * The 401 of a key that exists but was revoked. It still names its account, so the attempt can go
+ * in that account's request log; to the caller it is the same 401 as any unknown key.
+ */
+export class RevokedKeyError extends ApiError {
+  readonly caller: Caller;
+
+  constructor(caller: Caller) {
+    super('INVALID_API_KEY', 'The API key is not valid or has been revoked.');
+    this.caller = caller;
+  }
+}
+
 function sameString(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -99,11 +112,15 @@ export async function verifyApiKey(
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.hash, hash))
     .limit(1);
-  if (!row || row.revokedAt) {
+  if (!row) {
     cache.forget(hash);
     throw new ApiError('INVALID_API_KEY', 'The API key is not valid or has been revoked.');
   }
   const caller: Caller = { apiKeyId: row.keyId, account: { id: row.accountId, plan: row.plan as Plan } };
+  if (row.revokedAt) {
+    cache.forget(hash);
+    throw new RevokedKeyError(caller);
+  }
   cache.set(hash, caller);
   return caller;
 }

@@ -1,7 +1,9 @@
 import type { Database } from '../db/client.js';
 import { type PreparedStatement, runPrepared } from '../db/prepared.js';
+import { errorCodes } from '../errors/codes.js';
 import { newId } from '../ids.js';
 import { RETURN_EXPIRED_HOLDS } from './expired-holds.js';
+import { REQUEST_LOG_COLUMNS } from './request-log.js';
 
 export interface Charge {
   accountId: string;
@@ -19,15 +21,18 @@ export interface Charge {
 export interface ChargeResult {
   charged: boolean;
   balance: number;
+  /** Whether the statement wrote the call's request-log row (it found the account). */
+  logged: boolean;
 }
 
 /**
  * $1 account, $2 price, $3 credits, $4 usage id, $5 key id, $6 tool, $7 request id, $8 duration ms.
  * The usage row is written by the same statement and only when the debit is, so a call is charged
- * and logged together or not at all.
+ * and logged together or not at all. The request-log row is written either way: the call's 200 with
+ * its credits, or the 402 it then answers at 0.
  */
 const chargeAfterRun: PreparedStatement = {
-  name: 'ledger_charge_after_run_v1',
+  name: 'ledger_charge_after_run_v2',
   text: `
     WITH current AS (
       SELECT balance FROM accounts WHERE id = $1 FOR UPDATE
@@ -43,6 +48,14 @@ const chargeAfterRun: PreparedStatement = {
       INSERT INTO usage_log (id, account_id, api_key_id, tool, request_id, credits, outcome, duration_ms)
       SELECT $4, $1, $5, $6, $7, $3::int, 'success', $8::int
       FROM funds WHERE funds.covered
+    ), requested AS (
+      INSERT INTO ${REQUEST_LOG_COLUMNS}
+      SELECT $7, $1, $5, $6,
+        CASE WHEN funds.covered THEN 200 ELSE ${errorCodes.INSUFFICIENT_CREDITS} END,
+        CASE WHEN funds.covered THEN NULL ELSE 'INSUFFICIENT_CREDITS' END,
+        CASE WHEN funds.covered THEN $3::int ELSE 0 END, $8::int
+      FROM funds
+      ON CONFLICT (request_id) DO NOTHING
     )
     SELECT available, covered FROM funds`,
 };
@@ -64,9 +77,9 @@ export async function chargeAfterRunning(db: Database, charge: Charge): Promise<
     charge.requestId,
     Math.round(charge.durationMs),
   ]);
-  if (!row) return { charged: false, balance: 0 };
+  if (!row) return { charged: false, balance: 0, logged: false };
   const available = Number(row.available);
   return row.covered
-    ? { charged: true, balance: available - charge.credits }
-    : { charged: false, balance: available };
+    ? { charged: true, balance: available - charge.credits, logged: true }
+    : { charged: false, balance: available, logged: true };
 }

@@ -4,6 +4,7 @@ export { holdCredits } from './hold.js';
 export { KnownBalances } from './known-balances.js';
 export { logUnchargedFailure } from './log-failure.js';
 export { requestAutoRecharge } from './recharge.js';
+export { logRefusedCall, pruneRequestLog } from './request-log.js';
 export { settleHold } from './settle.js';
 export { releaseStaleHolds } from './sweep.js';
 export { withdrawHold } from './withdraw.js';

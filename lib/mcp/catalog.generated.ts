@@ -15033,6 +15033,129 @@ export const mcpCatalog: McpCatalog = {
         "body": "none"
       },
       "acceptsMaxInlineChars": false
+    },
+    {
+      "name": "list_requests",
+      "title": "The account’s metered calls of the last 7 days: status, error, credits (free)",
+      "description": "Newest first. Every tool call the account made in the last 7 days, refused ones included (bad input, rate limit, short balance, a revoked key), with the status it answered and the credits it cost, so “what failed, and was I charged” has an answer. A call with an unknown key belongs to no account and is not listed. Only the calling key’s account is ever shown.",
+      "inputSchema": {
+        "type": "object",
+        "properties": {
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100,
+            "default": 20,
+            "description": "Items per page, 1 to 100 (default 20)."
+          },
+          "cursor": {
+            "type": "string",
+            "maxLength": 200,
+            "description": "The previous page's `next_cursor`."
+          },
+          "tool": {
+            "type": "string",
+            "pattern": "^[a-z0-9_]{1,64}$",
+            "description": "Only calls of this tool."
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "ok",
+              "error",
+              "4xx",
+              "5xx"
+            ],
+            "description": "`ok`: calls that answered 2xx; `error`: every other; `4xx`: refused (bad input, rate limit, credits); `5xx`: failed on our side or the target’s."
+          }
+        }
+      },
+      "outputSchema": {
+        "type": "object",
+        "properties": {
+          "data": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "request_id": {
+                  "type": "string",
+                  "description": "The call’s `X-Request-Id`."
+                },
+                "tool": {
+                  "type": "string"
+                },
+                "status": {
+                  "type": "integer",
+                  "description": "The HTTP status the call answered."
+                },
+                "error_code": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "The error’s code; null on success."
+                },
+                "credits": {
+                  "type": "integer",
+                  "description": "Credits charged: 0 for every call that did not succeed."
+                },
+                "duration_ms": {
+                  "type": "integer"
+                },
+                "api_key_id": {
+                  "type": "string",
+                  "description": "The key that made it."
+                },
+                "created_at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "description": "When it was answered."
+                }
+              },
+              "required": [
+                "request_id",
+                "tool",
+                "status",
+                "error_code",
+                "credits",
+                "duration_ms",
+                "api_key_id",
+                "created_at"
+              ]
+            }
+          },
+          "next_cursor": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Pass as `cursor` for the next page; null on the last page."
+          }
+        },
+        "required": [
+          "data",
+          "next_cursor"
+        ]
+      },
+      "annotations": {
+        "title": "The account’s metered calls of the last 7 days: status, error, credits (free)",
+        "readOnlyHint": true
+      },
+      "kind": "endpoint",
+      "operation": {
+        "method": "GET",
+        "path": "/api/v1/requests",
+        "pathParams": [],
+        "queryParams": [
+          "limit",
+          "cursor",
+          "tool",
+          "status"
+        ],
+        "body": "none"
+      },
+      "acceptsMaxInlineChars": false
     }
   ]
 };

@@ -100,7 +100,7 @@ export async function runGatewayBench(): Promise<void> {
     console.log(`    through a hold, split (p50 ms): ${medianSplit(set.held)}`);
   }
   console.log(
-    '  ledger per successful call: 1 statement, 2 row writes (through a hold: 2 statements, 5 row writes)',
+    '  ledger per successful call: 1 statement, 3 row writes (through a hold: 2 statements, 6 row writes; the request log is one of them)',
   );
   await heldServer.close();
   await bench.close();

@@ -31,6 +31,23 @@ function helperMethods(model: ClientModel): string[] {
         )
 `);
   }
+  if (has('list_requests')) {
+    helpers.push(`    def iterate_requests(
+        self,
+        *,
+        limit: Optional[int] = None,
+        tool: Optional[str] = None,
+        status: Optional[Literal["ok", "error", "4xx", "5xx"]] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Iterator[Any]:
+        """Every logged call of the last 7 days, newest first: pages are fetched as the loop goes on."""
+        return every_item(
+            lambda cursor: self.list_requests(
+                limit=limit, cursor=cursor, tool=tool, status=status, request_options=request_options
+            )
+        )
+`);
+  }
   if (has('get_batch_results')) {
     helpers.push(`    def iterate_batch_results(
         self, *, batchId: str, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None

@@ -142,7 +142,7 @@ function method(operation: Operation): string {
 
 /**
  * Conveniences over the generated methods, emitted only when the operations they read exist: every
- * item of the paged lists (monitors, a monitor's checks, a batch's results) as an async iterator,
+ * item of the paged lists (monitors, a monitor's checks, the request log, a batch's results) as an async iterator,
  * and waiting for a check to leave `running`.
  */
 function helperMethods(model: ClientModel): string[] {
@@ -157,6 +157,12 @@ function helperMethods(model: ClientModel): string[] {
   if (has('listMonitorChecks')) {
     helpers.push(`${jsDoc(['Every check of a monitor, newest first: pages are fetched as the loop goes on.'], '  ')}  iterateChecks(monitorId: string, input: Omit<T.ListMonitorChecksInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorChecksResponse['data'][number]> {
     return everyItem((cursor) => this.listMonitorChecks(monitorId, { ...input, cursor }, options));
+  }
+`);
+  }
+  if (has('listRequests')) {
+    helpers.push(`${jsDoc(['Every logged call of the last 7 days, newest first: pages are fetched as the loop goes on.'], '  ')}  iterateRequests(input: Omit<T.ListRequestsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListRequestsResponse['data'][number]> {
+    return everyItem((cursor) => this.listRequests({ ...input, cursor }, options));
   }
 `);
   }

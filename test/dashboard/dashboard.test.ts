@@ -426,6 +426,80 @@ describe('the dashboard on `npm start`', () => {
     await expectAccessible('monitor-not-found');
   });
 
+  it('lists the account’s calls with what each cost, filters them and loads older ones', async () => {
+    // Tool calls from keys of their own, each at most once a second (the free plan's rate), so the
+    // view's own reads with the dashboard's key are not refused meanwhile.
+    const keys: string[] = [];
+    while (keys.length < 4) {
+      const res = await fetch(`${server.base}/api/v1/keys`, {
+        method: 'POST',
+        headers: { 'X-API-Key': KEY, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `requests-${keys.length}` }),
+      });
+      if (res.status === 201) keys.push(((await res.json()) as { data: { key: string } }).data.key);
+      await page.waitForTimeout(1_100);
+    }
+    const content =
+      'A request log lists every call. It shows what each call cost. Failed calls cost nothing.';
+    const calls: Array<[string, unknown]> = [
+      ['summarize_content', { content }],
+      ['analyze_content', { url: 'http://10.0.0.1/' }],
+      ...Array.from({ length: 19 }, (): [string, unknown] => ['summarize_content', {}]),
+    ];
+    const statuses: number[] = [];
+    for (let round = 0; round * keys.length < calls.length; round += 1) {
+      const batch = calls.slice(round * keys.length, (round + 1) * keys.length);
+      const answered = await Promise.all(
+        batch.map(async ([tool, body], i) => {
+          const res = await fetch(`${server.base}/api/v1/tools/${tool}`, {
+            method: 'POST',
+            headers: { 'X-API-Key': keys[i], 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return res.status;
+        }),
+      );
+      statuses.push(...answered);
+      await page.waitForTimeout(1_100);
+    }
+    expect(statuses.slice(0, 2)).toEqual([200, 403]);
+    expect(new Set(statuses.slice(2))).toEqual(new Set([400]));
+
+    await nav().getByRole('link', { name: 'Requests' }).click();
+    await eventually(() => heading().textContent()).toBe('Requests');
+    await eventually(() => page.title()).toBe('Requests · Web Extraction Service');
+    const table = page.getByRole('region', { name: 'Calls' });
+    await eventually(() => table.locator('tbody tr').count()).toBe(20);
+    expect(await page.getByRole('status').filter({ hasText: 'Showing' }).textContent()).toBe(
+      'Showing 20 calls.',
+    );
+    await expectAccessible('requests');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await eventually(() => table.locator('tbody tr').count()).toBe(21);
+    expect(await page.getByText('Showing 21 calls, all there are.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // What failed, and was I charged.
+    await page.getByLabel('Status').selectOption('error');
+    await eventually(() => page.getByText('Showing 20 calls, all there are.').isVisible()).toBe(true);
+    await page.getByLabel('Tool').selectOption('analyze_content');
+    await eventually(() => table.locator('tbody tr').count()).toBe(1);
+    const refused = table.locator('tbody tr').first();
+    expect(await refused.locator('.badge-error').textContent()).toBe('403 SSRF_BLOCKED');
+    expect(await refused.locator('td[data-label="Credits"]').textContent()).toBe('0, not charged');
+    expect(await refused.locator('code').textContent()).toMatch(/^req_/);
+    await page.getByLabel('Tool').selectOption('');
+    await page.getByLabel('Status').selectOption('ok');
+    await eventually(() => table.locator('tbody tr').count()).toBe(1);
+    const paid = table.locator('tbody tr').first();
+    expect(await paid.textContent()).toContain('summarize_content');
+    expect(await paid.locator('.badge-active').textContent()).toBe('200 ok');
+    expect(await paid.locator('td[data-label="Credits"]').textContent()).toBe('4');
+    await page.getByLabel('Tool').selectOption('extract_links');
+    await eventually(() => page.getByText('No call matches these filters.').isVisible()).toBe(true);
+    await expectAccessible('requests-filtered-empty');
+  });
+
   it('loaded everything from its own origin and never put the key in a URL or a log line', () => {
     const origin = new URL(server.base).origin;
     expect(requested.length).toBeGreaterThan(10);
@@ -487,6 +561,14 @@ describe('the dashboard at 360 px, by keyboard', () => {
     await expectNarrow('check', () =>
       narrow.getByRole('list', { name: 'Change 1 of 1, from line 1' }).isVisible(),
     );
+  });
+
+  it('stacks the request log’s rows in the width', async () => {
+    await narrow.goto(`${server.base}/dashboard#/requests`);
+    await expectNarrow('requests', () =>
+      narrow.getByRole('region', { name: 'Calls' }).getByText('400 VALIDATION_ERROR').first().isVisible(),
+    );
+    expect(await narrow.getByRole('button', { name: 'Load more' }).isVisible()).toBe(true);
   });
 
   it('sends a refused key back to the sign-in form, saying why', async () => {

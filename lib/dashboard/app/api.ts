@@ -5,8 +5,10 @@ import type {
   CheckWithPages,
   CreateMonitorRequest,
   IssuedApiKey,
+  ListRequestsInput,
   Monitor,
   MonitorList,
+  RequestLogPage,
   UpdateMonitorRequest,
   Usage,
   WebhookDelivery,
@@ -123,6 +125,17 @@ export function createApi(key: string, onKeyRefused?: () => void) {
     listKeys: () => data<ApiKey[]>('GET', '/api/v1/keys'),
     createKey: (name?: string) => data<IssuedApiKey>('POST', '/api/v1/keys', name ? { name } : {}),
     revokeKey: (id: string) => data<ApiKey>('DELETE', `/api/v1/keys/${encodeURIComponent(id)}`),
+    listRequests: (input: ListRequestsInput) => {
+      const query = new URLSearchParams(
+        Object.entries(input)
+          .filter(([, value]) => value !== undefined && value !== '')
+          .map(([name, value]) => [name, String(value)]),
+      );
+      return call<RequestLogPage>('GET', `/api/v1/requests?${query}`);
+    },
+    /** The tool catalog (free, no key needed): names to filter the request log by. */
+    toolNames: async () =>
+      (await data<Array<{ name: string }>>('GET', '/api/v1/tools')).map((tool) => tool.name),
   };
 }
 

@@ -6,6 +6,7 @@ import { KeysPage } from './pages/keys.js';
 import { MonitorPage } from './pages/monitor.js';
 import { MonitorFormPage } from './pages/monitor-form.js';
 import { MonitorsPage } from './pages/monitors.js';
+import { RequestsPage } from './pages/requests.js';
 import { SignIn } from './pages/sign-in.js';
 import { UsagePage } from './pages/usage.js';
 import { href, type Route, useRoute } from './router.js';
@@ -67,6 +68,11 @@ export function App() {
               </a>
             </li>
             <li>
+              <a href={href.requests()} aria-current={route.view === 'requests' ? 'page' : undefined}>
+                Requests
+              </a>
+            </li>
+            <li>
               <a href={href.keys()} aria-current={route.view === 'keys' ? 'page' : undefined}>
                 API keys
               </a>
@@ -110,6 +116,8 @@ function View({ route }: { route: Route }) {
       return <UsagePage />;
     case 'keys':
       return <KeysPage />;
+    case 'requests':
+      return <RequestsPage />;
     default:
       return (
         <>

@@ -9,6 +9,7 @@ export type Route =
   | { view: 'check'; id: string; checkId: string }
   | { view: 'usage' }
   | { view: 'keys' }
+  | { view: 'requests' }
   | { view: 'not-found'; path: string };
 
 export function parseRoute(hash: string): Route {
@@ -18,6 +19,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0 || (first === 'monitors' && parts.length === 1)) return { view: 'monitors' };
   if (first === 'usage' && parts.length === 1) return { view: 'usage' };
   if (first === 'keys' && parts.length === 1) return { view: 'keys' };
+  if (first === 'requests' && parts.length === 1) return { view: 'requests' };
   if (first === 'monitors' && id === 'new' && parts.length === 2) return { view: 'new-monitor' };
   if (first === 'monitors' && parts.length === 2) return { view: 'monitor', id };
   if (first === 'monitors' && third === 'edit' && parts.length === 3) return { view: 'edit-monitor', id };
@@ -34,6 +36,7 @@ export const href = {
     `#/monitors/${encodeURIComponent(id)}/checks/${encodeURIComponent(checkId)}`,
   usage: () => '#/usage',
   keys: () => '#/keys',
+  requests: () => '#/requests',
 };
 
 export function navigate(to: string): void {

@@ -40,3 +40,27 @@ export const usageLog = pgTable(
   },
   (table) => [index('usage_log_account_idx').on(table.accountId, table.createdAt)],
 );
+
+/**
+ * One row per metered call the caller's account can be told about, kept 7 days: what it answered
+ * and what it cost. Written by the ledger statement that charged or released the call, or, for a
+ * call refused before the ledger (validation, rate limit, a short balance), just after its answer.
+ * Keyed by the request id, which sorts by time: the list pages and the sweep prunes on it.
+ */
+export const requestLog = pgTable(
+  'request_log',
+  {
+    requestId: text('request_id').primaryKey(),
+    accountId: accountId(() => accounts.id),
+    apiKeyId: text('api_key_id').notNull(),
+    tool: text('tool').notNull(),
+    /** The HTTP status the call answered. */
+    status: integer('status').notNull(),
+    /** Null on success. */
+    errorCode: text('error_code'),
+    credits: integer('credits').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('request_log_account_idx').on(table.accountId, table.requestId)],
+);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { releaseStaleHolds } from '../../ledger/index.js';
+import { pruneRequestLog, releaseStaleHolds } from '../../ledger/index.js';
 import { pruneExpiredResults } from '../../results/prune-expired.js';
 import { claimDueDeliveries } from '../../webhooks/deliveries.js';
 import type { CheckRuntime } from '../check/check-runtime.js';
@@ -13,8 +13,8 @@ import { nextRunPlanner } from './schedule.js';
 
 /**
  * Every five minutes (EventBridge on AWS, a timer in the dev server): start every due check, hand
- * out due webhook retries, fail checks whose worker died, prune checks past retention and expired
- * stored results and batches, and release stale credit holds. The sweeper only claims and enqueues; check workers do the work, so
+ * out due webhook retries, fail checks whose worker died, prune checks past retention, expired
+ * stored results and batches and the request log's week, and release stale credit holds. The sweeper only claims and enqueues; check workers do the work, so
  * a slot with many due monitors never runs them one after another here.
  */
 
@@ -34,6 +34,7 @@ export interface SweepReport {
   staleChecksFailed: number;
   checksPruned: number;
   resultsPruned: number;
+  requestsPruned: number;
   holdsReleased: number;
 }
 
@@ -49,9 +50,19 @@ export async function sweep(rt: CheckRuntime, queue: JobQueue): Promise<SweepRep
   const staleChecksFailed = await failStaleChecks(rt, new Date(now.getTime() - STALE_CHECK_MS));
   const checksPruned = await pruneChecks(db, now);
   const resultsPruned = await pruneExpiredResults(db, now);
+  // The log keeps a week of real time, whatever clock the schedule runs on.
+  const requestsPruned = await pruneRequestLog(db, new Date());
   // Holds expire on the database's clock, not the schedule's: a hold is stale after real time.
   const holdsReleased = await releaseStaleHolds(db);
-  return { checksQueued, deliveriesQueued, staleChecksFailed, checksPruned, resultsPruned, holdsReleased };
+  return {
+    checksQueued,
+    deliveriesQueued,
+    staleChecksFailed,
+    checksPruned,
+    resultsPruned,
+    requestsPruned,
+    holdsReleased,
+  };
 }
 
 interface DueMonitor {

@@ -206,6 +206,8 @@ from .types import (
     IssuedApiKey,
     CreateApiKey,
     ApiKeyResponse,
+    RequestLogPage,
+    LoggedRequest,
     ListLocalModelsInput,
     ListLocalModelsResponse,
     FetchUrlInput,
@@ -345,6 +347,8 @@ from .types import (
     CreateApiKeyResponse,
     RevokeApiKeyInput,
     RevokeApiKeyResponse,
+    ListRequestsInput,
+    ListRequestsResponse,
 )
 
 # The tools this SDK was generated against, in the catalog order.
@@ -366,6 +370,7 @@ OPERATIONS: Dict[str, OperationSpec] = {
     "list_api_keys": {"method": "GET", "path": "/api/v1/keys", "path_params": [], "query_params": [], "body": "none"},
     "create_api_key": {"method": "POST", "path": "/api/v1/keys", "path_params": [], "query_params": [], "body": "fields"},
     "revoke_api_key": {"method": "DELETE", "path": "/api/v1/keys/{id}", "path_params": ["id"], "query_params": [], "body": "none"},
+    "list_requests": {"method": "GET", "path": "/api/v1/requests", "path_params": [], "query_params": ["limit", "cursor", "tool", "status"], "body": "none"},
 }
 
 
@@ -1688,6 +1693,28 @@ class WebExtractionClient(BaseClient):
         """
         return self.request(OPERATIONS["revoke_api_key"], {"id": id}, request_options)
 
+    def list_requests(
+        self,
+        *,
+        limit: Optional[int] = None,
+        cursor: Optional[str] = None,
+        tool: Optional[str] = None,
+        status: Optional[Literal["ok", "error", "4xx", "5xx"]] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> ListRequestsResponse:
+        """The account’s metered calls of the last 7 days: status, error, credits (free)
+
+        Newest first. Every tool call the account made in the last 7 days, refused ones included (bad input, rate limit, short balance, a revoked key), with the status it answered and the credits it cost, so “what failed, and was I charged” has an answer. A call with an unknown key belongs to no account and is not listed. Only the calling key’s account is ever shown.
+
+        Args:
+            limit: Items per page, 1 to 100 (default 20). Default: 20.
+            cursor: The previous page's `next_cursor`.
+            tool: Only calls of this tool.
+            status: `ok`: calls that answered 2xx; `error`: every other; `4xx`: refused (bad input, rate limit, credits); `5xx`: failed on our side or the target’s.
+            request_options: per-call timeout, retries and reading of stored results.
+        """
+        return self.request(OPERATIONS["list_requests"], {"limit": limit, "cursor": cursor, "tool": tool, "status": status}, request_options)
+
     def iterate_monitors(
         self, *, limit: Optional[int] = None, request_options: Optional[RequestOptions] = None
     ) -> Iterator[Any]:
@@ -1700,6 +1727,21 @@ class WebExtractionClient(BaseClient):
         """Every check of a monitor, newest first: pages are fetched as the loop goes on."""
         return every_item(
             lambda cursor: self.list_monitor_checks(monitor_id, limit=limit, cursor=cursor, request_options=request_options)
+        )
+
+    def iterate_requests(
+        self,
+        *,
+        limit: Optional[int] = None,
+        tool: Optional[str] = None,
+        status: Optional[Literal["ok", "error", "4xx", "5xx"]] = None,
+        request_options: Optional[RequestOptions] = None,
+    ) -> Iterator[Any]:
+        """Every logged call of the last 7 days, newest first: pages are fetched as the loop goes on."""
+        return every_item(
+            lambda cursor: self.list_requests(
+                limit=limit, cursor=cursor, tool=tool, status=status, request_options=request_options
+            )
         )
 
     def iterate_batch_results(

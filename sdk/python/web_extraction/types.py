@@ -3198,6 +3198,38 @@ ApiKeyResponse = TypedDict(
 )
 
 
+RequestLogPage = TypedDict(
+    "RequestLogPage",
+    {
+        "success": Literal[True],
+        "data": List["LoggedRequest"],
+        # Pass as `cursor` for the next page; null on the last page.
+        "next_cursor": Optional[str],
+    },
+)
+
+
+LoggedRequest = TypedDict(
+    "LoggedRequest",
+    {
+        # The call’s `X-Request-Id`.
+        "request_id": str,
+        "tool": str,
+        # The HTTP status the call answered.
+        "status": int,
+        # The error’s code; null on success.
+        "error_code": Optional[str],
+        # Credits charged: 0 for every call that did not succeed.
+        "credits": int,
+        "duration_ms": int,
+        # The key that made it.
+        "api_key_id": str,
+        # When it was answered.
+        "created_at": str,
+    },
+)
+
+
 # Arguments of tool list_local_models.
 ListLocalModelsInput = Dict[str, Any]
 
@@ -6172,3 +6204,24 @@ RevokeApiKeyInput = Dict[str, Any]
 
 # Answer of revoke_api_key.
 RevokeApiKeyResponse = ApiKeyResponse
+
+
+# Arguments of list_requests.
+ListRequestsInput = TypedDict(
+    "ListRequestsInput",
+    {
+        # Items per page, 1 to 100 (default 20).
+        "limit": int,
+        # The previous page's `next_cursor`.
+        "cursor": str,
+        # Only calls of this tool.
+        "tool": str,
+        # `ok`: calls that answered 2xx; `error`: every other; `4xx`: refused (bad input, rate limit, credits); `5xx`: failed on our side or the target’s.
+        "status": Literal["ok", "error", "4xx", "5xx"],
+    },
+    total=False,
+)
+
+
+# Answer of list_requests.
+ListRequestsResponse = RequestLogPage

@@ -2,7 +2,7 @@ import { tools } from '../../../lib/tools/registry.js';
 
 /**
  * The service endpoints MCP offers as tools beside the registry's, so an agent can manage monitors
- * and read its usage.
+ * and read its usage and its request log.
  */
 const ENDPOINT_TOOL_NAMES = [
   'list_monitors',
@@ -19,6 +19,7 @@ const ENDPOINT_TOOL_NAMES = [
   'list_api_keys',
   'create_api_key',
   'revoke_api_key',
+  'list_requests',
 ];
 
 /** Every name `tools/list` must show, in order: each registry tool, then the service endpoints. */

@@ -29,6 +29,7 @@ export const OPERATIONS = {
   listApiKeys: {"method":"GET","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"none"},
   createApiKey: {"method":"POST","path":"/api/v1/keys","pathParams":[],"queryParams":[],"body":"fields"},
   revokeApiKey: {"method":"DELETE","path":"/api/v1/keys/{id}","pathParams":["id"],"queryParams":[],"body":"none"},
+  listRequests: {"method":"GET","path":"/api/v1/requests","pathParams":[],"queryParams":["limit","cursor","tool","status"],"body":"none"},
 } as const satisfies Record<string, OperationSpec>;
 
 /**
@@ -498,6 +499,15 @@ export class WebExtractionClient extends BaseClient {
   }
 
   /**
+   * The account’s metered calls of the last 7 days: status, error, credits (free)
+   *
+   * Newest first. Every tool call the account made in the last 7 days, refused ones included (bad input, rate limit, short balance, a revoked key), with the status it answered and the credits it cost, so “what failed, and was I charged” has an answer. A call with an unknown key belongs to no account and is not listed. Only the calling key’s account is ever shown.
+   */
+  listRequests(input: T.ListRequestsInput = {}, options?: RequestOptions): Promise<T.ListRequestsResponse> {
+    return this.request<T.ListRequestsResponse>(OPERATIONS.listRequests, { ...input }, options);
+  }
+
+  /**
    * Every monitor, newest first: pages are fetched as the loop goes on.
    */
   iterateMonitors(input: Omit<T.ListMonitorsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorsResponse['data'][number]> {
@@ -509,6 +519,13 @@ export class WebExtractionClient extends BaseClient {
    */
   iterateChecks(monitorId: string, input: Omit<T.ListMonitorChecksInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListMonitorChecksResponse['data'][number]> {
     return everyItem((cursor) => this.listMonitorChecks(monitorId, { ...input, cursor }, options));
+  }
+
+  /**
+   * Every logged call of the last 7 days, newest first: pages are fetched as the loop goes on.
+   */
+  iterateRequests(input: Omit<T.ListRequestsInput, 'cursor'> = {}, options?: RequestOptions): AsyncGenerator<T.ListRequestsResponse['data'][number]> {
+    return everyItem((cursor) => this.listRequests({ ...input, cursor }, options));
   }
 
   /**

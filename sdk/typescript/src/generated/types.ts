@@ -2220,6 +2220,44 @@ export interface ApiKeyResponse {
   data: ApiKey;
 }
 
+export interface RequestLogPage {
+  success: true;
+  data: LoggedRequest[];
+  /**
+   * Pass as `cursor` for the next page; null on the last page.
+   */
+  next_cursor: string | null;
+}
+
+export interface LoggedRequest {
+  /**
+   * The call’s `X-Request-Id`.
+   */
+  request_id: string;
+  tool: string;
+  /**
+   * The HTTP status the call answered.
+   */
+  status: number;
+  /**
+   * The error’s code; null on success.
+   */
+  error_code: string | null;
+  /**
+   * Credits charged: 0 for every call that did not succeed.
+   */
+  credits: number;
+  duration_ms: number;
+  /**
+   * The key that made it.
+   */
+  api_key_id: string;
+  /**
+   * When it was answered.
+   */
+  created_at: string;
+}
+
 /**
  * Arguments of tool `list_local_models`.
  */
@@ -5089,3 +5127,31 @@ export type RevokeApiKeyInput = Record<string, never>;
  * Answer of `revokeApiKey`.
  */
 export type RevokeApiKeyResponse = ApiKeyResponse;
+
+/**
+ * Arguments of `listRequests`.
+ */
+export interface ListRequestsInput {
+  /**
+   * Items per page, 1 to 100 (default 20).
+   * @default 20
+   */
+  limit?: number;
+  /**
+   * The previous page's `next_cursor`.
+   */
+  cursor?: string;
+  /**
+   * Only calls of this tool.
+   */
+  tool?: string;
+  /**
+   * `ok`: calls that answered 2xx; `error`: every other; `4xx`: refused (bad input, rate limit, credits); `5xx`: failed on our side or the target’s.
+   */
+  status?: "ok" | "error" | "4xx" | "5xx";
+}
+
+/**
+ * Answer of `listRequests`.
+ */
+export type ListRequestsResponse = RequestLogPage;
