@@ -103,12 +103,10 @@ export async function runGatewayBench(): Promise<void> {
     `    CPU per call (this process, server and client): metered ${perCall(cpu.post)}, through a hold ` +
       `${perCall(cpu.held)}, free GET ${perCall(cpu.get)}, bypassed ${perCall(cpu.bypass)}`,
   );
-  rounds.forEach((set, round) =>
-    printSet(
-      `paced at ${PACED_PER_SECOND}/s, ${PACED_CALLS} calls each${PACED_ROUNDS > 1 ? `, round ${round + 1}` : ''}`,
-      set,
-    ),
-  );
+  for (const [round, set] of rounds.entries()) {
+    const which = PACED_ROUNDS > 1 ? `, round ${round + 1}` : '';
+    printSet(`paced at ${PACED_PER_SECOND}/s, ${PACED_CALLS} calls each${which}`, set);
+  }
   if (PACED_ROUNDS > 1) {
     const overheads = rounds.map((set) => p50(set.post) - p50(set.get));
     const ratios = rounds.map((set) => p50(set.post) / p50(set.get));
