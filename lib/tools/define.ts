@@ -59,7 +59,9 @@ export interface ToolDefinition<S extends AnyToolSchema = AnyToolSchema, T = unk
   /**
    * True for an input this tool serves at its firm price and with no cost outside the process (no
    * fetch, provider or browser: the caller supplied what it reads). Such a call runs first and is
-   * charged after, in one statement, instead of holding credits before it runs.
+   * charged after, in one statement, instead of holding credits before it runs. A fetch of the
+   * target keeps the hold: it is a request to a third party on the caller's behalf, which a caller
+   * who cannot pay (or is over its rate) must not be able to make us send.
    */
   chargesAfterRun?: { bivariant(input: z.output<S>): boolean }['bivariant'];
   /** The list price shown in the self-description and catalog. */

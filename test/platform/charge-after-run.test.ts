@@ -101,7 +101,17 @@ describe('a call that runs first and pays after', () => {
     const refused = await harness.tool('probe', { hold: 2, after_run: true, delay_ms: 50 }, account.key);
     expect(refused.status, JSON.stringify(refused.body)).toBe(429);
     expect(refused.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(refused.body.data).toBeUndefined();
     expect(probeRuns.count - runsBefore).toBe(1);
+    // The same answer a call refused before it ran gets: every rate header, and Retry-After.
+    const early = await harness.tool('probe', { hold: 2, after_run: true }, account.key);
+    expect(early.status).toBe(429);
+    expect(probeRuns.count - runsBefore).toBe(1);
+    for (const name of ['retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'x-ratelimit-limit']) {
+      expect(refused.headers.get(name), name).toBe(early.headers.get(name));
+    }
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     expect(await account.balance()).toBe(18);
     expect((await usageRows(account.accountId)).map((row) => row.requestId)).toHaveLength(1);
   });

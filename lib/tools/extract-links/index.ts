@@ -147,6 +147,8 @@ export const extractLinksTool = defineTool({
     'anchors; deduplicates by destination; counts by type and domain.',
   price: PRICE,
   holdCeiling: ESCALATION_HOLD.holdCeiling,
+  // `html` wins when both are sent, and is never fetched nor escalated: read in-process at the firm price.
+  chargesAfterRun: (input) => input.html !== undefined,
   basePrice: PRICE,
   pricingNotes: [
     `${PRICE} credit per call.`,

@@ -77,6 +77,8 @@ export const extractMetadataTool = defineTool({
     'arrays spread, invalid blocks skipped); `word_count` (visible text of the whole page). A missing value ' +
     'is null (keywords, open_graph, twitter, json_ld: empty). A body that is not HTML has no metadata.',
   price: 1,
+  // `html` wins when both are sent and is never fetched: read in-process at the firm price.
+  chargesAfterRun: (input) => input.html !== undefined,
   basePrice: 1,
   schema,
   result: extractMetadataResult,

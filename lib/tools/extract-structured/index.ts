@@ -131,6 +131,8 @@ export const extractStructuredTool = defineTool({
     'field; the record is validated against the schema and the result reported, not refused. `mode: model` lets a ' +
     `language model fill what the markup left empty (needs ${ANY_LLM_VARIABLES}; 503 otherwise).`,
   price: 3,
+  // Supplied `html` read from its markup alone; `mode: model` asks a provider, which costs money.
+  chargesAfterRun: (input) => input.html !== undefined && input.mode !== 'model',
   basePrice: 3,
   schema,
   result: extractStructuredResult,

@@ -96,6 +96,8 @@ export const scrapeStructuredTool = defineTool({
     '(or to `{text, attributes}` with `include_attributes`). With `multiple`, `data` is `{items, count, ' +
     'total_found}`. No page code runs.',
   price: 2,
+  // `html` wins when both are sent and is never fetched: read in-process at the firm price.
+  chargesAfterRun: (input) => input.html !== undefined,
   basePrice: 2,
   schema,
   result: scrapeStructuredResult,

@@ -50,6 +50,8 @@ export const summarizeContentTool = defineTool({
     '`。！？`; fragments under 20 characters, 8 for CJK, dropped) and returns the leading ones as a paragraph, ' +
     'a list of key points or a one-sentence brief, with lengths and the compression ratio. No model is involved.',
   price: 4,
+  // `url` wins when both are sent; supplied text alone is read in-process.
+  chargesAfterRun: (input) => input.url === undefined,
   basePrice: 4,
   schema,
   result: summarizeContentResult,
