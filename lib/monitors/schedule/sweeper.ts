@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
@@ -19,12 +18,10 @@ import { nextRunPlanner } from './schedule.js';
  */
 
 const CLAIM_BATCH = 1_000;
-/** A run claims at most this many monitors; the rest are still due at the next run. */
+/** The planner's batches stop after this many monitors; the rest are still due at the next run. */
 const MAX_CLAIMS_PER_RUN = 200_000;
 const DELIVERIES_PER_JOB = 20;
 const MAX_DELIVERIES_PER_RUN = 10_000;
-/** Spread of a slot's checks: each monitor starts at the same offset into the minute every time. */
-export const JITTER_SECONDS = 60;
 /** A running check this old has lost its worker (the check Lambda stops after 90 s). */
 export const STALE_CHECK_MS = 15 * 60_000;
 
@@ -35,10 +32,6 @@ export interface SweepReport {
   checksPruned: number;
   resultsPruned: number;
   holdsReleased: number;
-}
-
-export function jitterSeconds(monitorId: string): number {
-  return createHash('sha256').update(monitorId).digest().readUInt32BE(0) % JITTER_SECONDS;
 }
 
 export async function sweep(rt: CheckRuntime, queue: JobQueue): Promise<SweepReport> {
@@ -61,6 +54,25 @@ interface DueMonitor {
   next_run_at: Date | string;
 }
 
+/** A claimed row as the claim returns it: the slot as the driver gives it, the stored jitter. */
+interface ClaimedSlot {
+  id: string;
+  slot: Date | string;
+  jitter_seconds: number;
+}
+
+/**
+ * One sweeper at a time claims stored slots; a second one, at the same moment, leaves them to it.
+ * The key is (this service's advisory-lock space, the sweep's claim); it is held to the statement's end.
+ */
+const CLAIM_LOCK = sql.raw('pg_try_advisory_xact_lock(7319, 1)');
+
+/** Due, unclaimed, with its next slot already stored: the claim's rows, which the planner leaves alone. */
+function storedSlotDue(at: string) {
+  return sql`monitors.status = 'active' AND monitors.due_at <= ${at}::timestamptz
+    AND monitors.next_run_at = monitors.due_at AND monitors.following_run_at > ${at}::timestamptz`;
+}
+
 /**
  * Queues every due monitor's check, once per slot, in one batched enqueue. A monitor whose next
  * slot after this one is already on its row (`following_run_at`, stored by the check of its
@@ -69,42 +81,43 @@ interface DueMonitor {
  * worker, or skipped while the sweeper was down) go through the planner, as before.
  */
 export async function queueDueChecks(db: Database, queue: JobQueue, now: Date): Promise<number> {
-  const stored = await claimStoredSlots(db, now, MAX_CLAIMS_PER_RUN);
-  await queue.send(stored.map(checkJob));
+  const stored = await claimStoredSlots(db, now);
+  await queue.send(checkJobs(stored));
   return stored.length + (await claimByPlanning(db, queue, now, MAX_CLAIMS_PER_RUN - stored.length));
 }
 
-interface ClaimedSlot {
-  id: string;
-  slot: Date;
-}
-
-function checkJob(claimed: ClaimedSlot): QueuedJob {
-  return {
-    job: { type: 'check', monitor_id: claimed.id, slot: claimed.slot.toISOString() },
-    delaySeconds: jitterSeconds(claimed.id),
-  };
+/** A slot's rows share a handful of slot values: each is turned into its ISO form once. */
+function checkJobs(claimed: ClaimedSlot[]): QueuedJob[] {
+  const iso = new Map<Date | string, string>();
+  return claimed.map((row) => {
+    let slot = iso.get(row.slot);
+    if (slot === undefined) {
+      slot = new Date(row.slot).toISOString();
+      iso.set(row.slot, slot);
+    }
+    return { job: { type: 'check', monitor_id: row.id, slot }, delaySeconds: row.jitter_seconds };
+  });
 }
 
 /**
- * The claim is the row lock (SKIP LOCKED: a second sweeper passes over rows the first holds) and
- * the advance of `next_run_at` in the same statement, so a slot is queued once.
+ * The claim is one UPDATE that moves `next_run_at` to the stored slot; the row is found through
+ * `due_at`, which the claim leaves alone (the check of the slot moves it), so no indexed column
+ * changes and every update is HOT: 100,000 claims write no index entry. Exactly once: a row whose
+ * slot was claimed no longer has `next_run_at = due_at`, and a second sweeper's UPDATE that waited
+ * on the first's row lock re-reads the row and passes over it. The advisory lock keeps two
+ * sweepers from interleaving their row locks (a deadlock); the one without it claims nothing here
+ * and leaves these rows to the one that has it.
  */
-async function claimStoredSlots(db: Database, now: Date, limit: number): Promise<ClaimedSlot[]> {
+async function claimStoredSlots(db: Database, now: Date): Promise<ClaimedSlot[]> {
   const at = now.toISOString();
-  const rows = rowsOf<{ id: string; slot: Date | string }>(
+  return rowsOf<ClaimedSlot>(
     await db.execute(sql`
-      WITH due AS (
-        SELECT id, next_run_at AS slot FROM monitors
-        WHERE status = 'active' AND next_run_at <= ${at}::timestamptz AND following_run_at > ${at}::timestamptz
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE monitors SET next_run_at = monitors.following_run_at, following_run_at = NULL
-      FROM due WHERE monitors.id = due.id
-      RETURNING monitors.id, due.slot`),
+      WITH gate AS (SELECT ${CLAIM_LOCK} AS held)
+      UPDATE monitors SET next_run_at = following_run_at, following_run_at = NULL
+      FROM gate
+      WHERE gate.held AND ${storedSlotDue(at)}
+      RETURNING monitors.id, monitors.due_at AS slot, monitors.jitter_seconds`),
   );
-  return rows.map((row) => ({ id: row.id, slot: new Date(row.slot) }));
 }
 
 /**
@@ -112,43 +125,40 @@ async function claimStoredSlots(db: Database, now: Date, limit: number): Promise
  * advance of `next_run_at` (`WHERE next_run_at = <the value read>`): when two sweepers read the
  * same row, the one whose update lands first wins it, the other's update matches nothing, so a slot
  * is queued once. A monitor whose slots were missed (sweeper down) runs once, for the latest slot.
+ * A row whose claimed slot was never checked (its job lost) is found here when its next slot comes.
  */
 async function claimByPlanning(db: Database, queue: JobQueue, now: Date, limit: number): Promise<number> {
   // Every monitor of a sweep takes its next slot after the same `now`: schedules many monitors share
   // (hourly in UTC, every 15 minutes...) are computed once.
   const nextSlot = nextRunPlanner(now);
+  const at = now.toISOString();
   let queued = 0;
   for (let claimed = 0; claimed < limit; ) {
     const due = rowsOf<DueMonitor>(
       await db.execute(sql`
         SELECT id, schedule_cron, timezone, next_run_at FROM monitors
-        WHERE status = 'active' AND next_run_at <= ${now.toISOString()}::timestamptz
-        ORDER BY next_run_at
+        WHERE status = 'active' AND due_at <= ${at}::timestamptz AND next_run_at <= ${at}::timestamptz
+          AND NOT coalesce(${storedSlotDue(at)}, false)
+        ORDER BY due_at
         LIMIT ${CLAIM_BATCH}`),
     );
     if (due.length === 0) break;
-    const advances = due.map((row) => {
-      const slot = new Date(row.next_run_at);
-      return { id: row.id, slot, next: nextSlot(row.schedule_cron, row.timezone) };
-    });
     const values = sql.join(
-      advances.map(
-        (advance) =>
-          sql`(${advance.id}, ${advance.slot.toISOString()}::timestamptz, ${advance.next?.toISOString() ?? null}::timestamptz)`,
-      ),
+      due.map((row) => {
+        const next = nextSlot(row.schedule_cron, row.timezone)?.toISOString() ?? null;
+        return sql`(${row.id}, ${new Date(row.next_run_at).toISOString()}::timestamptz, ${next}::timestamptz)`;
+      }),
       sql`, `,
     );
-    const won = rowsOf<{ id: string }>(
+    const won = rowsOf<ClaimedSlot>(
       await db.execute(sql`
-        UPDATE monitors SET next_run_at = claim.next, following_run_at = NULL
+        UPDATE monitors SET next_run_at = claim.next, due_at = claim.next, following_run_at = NULL
         FROM (VALUES ${values}) AS claim(id, slot, next)
         WHERE monitors.id = claim.id AND monitors.next_run_at = claim.slot AND monitors.status = 'active'
-        RETURNING monitors.id`),
+        RETURNING monitors.id, claim.slot, monitors.jitter_seconds`),
     );
-    const wonIds = new Set(won.map((row) => row.id));
-    const jobs = advances.filter((advance) => wonIds.has(advance.id)).map(checkJob);
-    await queue.send(jobs);
-    queued += jobs.length;
+    await queue.send(checkJobs(won));
+    queued += won.length;
     claimed += due.length;
     if (due.length < CLAIM_BATCH) break;
   }
