@@ -6,8 +6,9 @@ import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
  * One sweep in a process of its own, as a cold sweeper Lambda runs it: nothing parsed or cached
  * before. Prints `{ms, jobs, phases}` for the monitors bench: find + claim + enqueue, the queue
  * counting what it is sent (what it costs to reach SQS is the queue's, measured apart), and where
- * the time went: loading the code (from the process's start), the claim up to the first batch
- * handed to the queue, and the rest (the planner's look for rows without a stored slot).
+ * the time went: loading the code (from the process's start, before the clock), the claim up to
+ * the first batch handed to the queue, and the rest (the planner's claims of rows without a stored
+ * slot, if any).
  */
 const loadedMs = performance.now();
 const handle = await openDatabase({ DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: '.data' });

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
+import { rowsOf } from '../../lib/db/rows.js';
 import { accounts } from '../../lib/db/schema/index.js';
 import { parseConfig } from '../../lib/env.js';
 import { newId } from '../../lib/ids.js';
@@ -102,7 +103,9 @@ async function sweeperBench(
     WHERE status = 'active' AND due_at <= ${now.toISOString()}::timestamptz`);
   const selectMs = performance.now() - selectStarted;
 
+  const updatesBefore = await monitorUpdates(db);
   const fresh = sweepInFreshProcess(now);
+  const updates = await monitorUpdatesSince(db, updatesBefore, fresh.jobs);
   // The same rows due again with no stored slot: the planner's path (a cron parsed per schedule).
   await db.execute(
     sql`UPDATE monitors SET next_run_at = ${due.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz, following_run_at = NULL WHERE account_id = ${accountId}`,
@@ -126,7 +129,10 @@ async function sweeperBench(
   );
   const { loadedMs, claimMs, restMs } = fresh.phases;
   console.log(
-    `    of which: claim and job list ${fmt(claimMs)}, the planner's look for rows without a stored slot ${fmt(restMs)} (code loaded ${fmt(loadedMs)} after the process started, before the clock)`,
+    `    of which: claim (the planner's look beside it) and job list ${fmt(claimMs)}, the rest ${fmt(restMs)} (code loaded ${fmt(loadedMs)} after the process started, before the clock)`,
+  );
+  console.log(
+    `    row updates: ${updates.updated.toLocaleString('en')}, of which HOT (no index entry written) ${updates.hot.toLocaleString('en')}`,
   );
   console.log(
     `  the same through the planner (no slot)  ${fmt(plannedMs)} (${planned.toLocaleString('en')} jobs, every schedule's cron parsed)`,
@@ -134,6 +140,34 @@ async function sweeperBench(
 }
 
 /** Runs one sweep in a new Node process (scripts/bench/monitor-sweep-once.ts) and reads its figure. */
+interface UpdateCounts {
+  updated: number;
+  hot: number;
+}
+
+async function monitorUpdates(db: Awaited<ReturnType<typeof openServices>>['db']): Promise<UpdateCounts> {
+  const [row] = rowsOf<{ updated: string; hot: string }>(
+    await db.execute(
+      sql`SELECT n_tup_upd AS updated, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'monitors'`,
+    ),
+  );
+  return { updated: Number(row.updated), hot: Number(row.hot) };
+}
+
+/** The sweep's row updates, as its connections report them when they close (polled: that is not instant). */
+async function monitorUpdatesSince(
+  db: Awaited<ReturnType<typeof openServices>>['db'],
+  before: UpdateCounts,
+  expected: number,
+): Promise<UpdateCounts> {
+  let now = await monitorUpdates(db);
+  for (let wait = 0; now.updated - before.updated < expected && wait < 30; wait += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await monitorUpdates(db);
+  }
+  return { updated: now.updated - before.updated, hot: now.hot - before.hot };
+}
+
 interface FreshSweep {
   ms: number;
   jobs: number;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { releaseStaleHolds } from '../../ledger/index.js';
@@ -54,49 +54,55 @@ interface DueMonitor {
   next_run_at: Date | string;
 }
 
-/** A claimed row as the claim returns it: the slot as the driver gives it, the stored jitter. */
-interface ClaimedSlot {
-  id: string;
+/** Claimed monitors of one slot and one jitter: the ids space-separated (an id has no space). */
+interface ClaimedGroup {
   slot: Date | string;
   jitter_seconds: number;
+  ids: string;
 }
 
 /**
- * One sweeper at a time claims stored slots; a second one, at the same moment, leaves them to it.
- * The key is (this service's advisory-lock space, the sweep's claim); it is held to the statement's end.
+ * Runs a claiming UPDATE (`RETURNING id, slot, jitter_seconds`) and reads what it claimed grouped by
+ * slot and jitter: about sixty rows for a slot's 100,000 monitors, instead of 100,000 rows for the
+ * driver to parse (a third of a fresh sweep's time, measured).
  */
-const CLAIM_LOCK = sql.raw('pg_try_advisory_xact_lock(7319, 1)');
-
-/** Due, unclaimed, with its next slot already stored: the claim's rows, which the planner leaves alone. */
-function storedSlotDue(at: string) {
-  return sql`monitors.status = 'active' AND monitors.due_at <= ${at}::timestamptz
-    AND monitors.next_run_at = monitors.due_at AND monitors.following_run_at > ${at}::timestamptz`;
+async function claimGrouped(db: Database, update: SQL): Promise<QueuedJob[]> {
+  const groups = rowsOf<ClaimedGroup>(
+    await db.execute(sql`
+      WITH claimed AS (${update})
+      SELECT slot, jitter_seconds, string_agg(id, ' ') AS ids FROM claimed GROUP BY slot, jitter_seconds`),
+  );
+  const jobs: QueuedJob[] = [];
+  for (const group of groups) {
+    const slot = new Date(group.slot).toISOString();
+    for (const id of group.ids.split(' ')) {
+      jobs.push({ job: { type: 'check', monitor_id: id, slot }, delaySeconds: group.jitter_seconds });
+    }
+  }
+  return jobs;
 }
 
 /**
  * Queues every due monitor's check, once per slot, in one batched enqueue. A monitor whose next
  * slot after this one is already on its row (`following_run_at`, stored by the check of its
- * previous slot or when its schedule was set) is claimed by one indexed statement that moves the
- * stored slot forward: no cron is parsed on the sweep's path. The rest (a slot missed by the
- * worker, or skipped while the sweeper was down) go through the planner, as before.
+ * previous slot or when its schedule was set) is claimed by one statement that moves the stored
+ * slot forward: no cron is parsed on the sweep's path. The rest (a slot whose check never ran, or
+ * slots skipped while the sweeper was down) go through the planner, as before.
  */
 export async function queueDueChecks(db: Database, queue: JobQueue, now: Date): Promise<number> {
-  const stored = await claimStoredSlots(db, now);
-  await queue.send(checkJobs(stored));
-  return stored.length + (await claimByPlanning(db, queue, now, MAX_CLAIMS_PER_RUN - stored.length));
+  // The planner's first look runs beside the claim, on another connection: it leaves out the rows
+  // the claim takes whether it reads them before the claim or after, so neither waits for the other.
+  const [stored, firstLook] = await Promise.all([claimStoredSlots(db, now), lookForUnstoredSlots(db, now)]);
+  await queue.send(stored);
+  return (
+    stored.length + (await claimByPlanning(db, queue, now, firstLook, MAX_CLAIMS_PER_RUN - stored.length))
+  );
 }
 
-/** A slot's rows share a handful of slot values: each is turned into its ISO form once. */
-function checkJobs(claimed: ClaimedSlot[]): QueuedJob[] {
-  const iso = new Map<Date | string, string>();
-  return claimed.map((row) => {
-    let slot = iso.get(row.slot);
-    if (slot === undefined) {
-      slot = new Date(row.slot).toISOString();
-      iso.set(row.slot, slot);
-    }
-    return { job: { type: 'check', monitor_id: row.id, slot }, delaySeconds: row.jitter_seconds };
-  });
+/** Due, unclaimed, with its next slot already stored: the claim's rows, which the planner leaves alone. */
+function storedSlotDue(at: string): SQL {
+  return sql`monitors.status = 'active' AND monitors.due_at <= ${at}::timestamptz
+    AND monitors.next_run_at = monitors.due_at AND monitors.following_run_at > ${at}::timestamptz`;
 }
 
 /**
@@ -104,19 +110,18 @@ function checkJobs(claimed: ClaimedSlot[]): QueuedJob[] {
  * `due_at`, which the claim leaves alone (the check of the slot moves it), so no indexed column
  * changes and every update is HOT: 100,000 claims write no index entry. Exactly once: a row whose
  * slot was claimed no longer has `next_run_at = due_at`, and a second sweeper's UPDATE that waited
- * on the first's row lock re-reads the row and passes over it. The advisory lock keeps two
- * sweepers from interleaving their row locks (a deadlock); the one without it claims nothing here
- * and leaves these rows to the one that has it.
+ * on the first's row lock re-reads the row and passes over it. The advisory lock (evaluated once,
+ * held to the statement's end; the key is this service's lock space and the sweep's claim) keeps
+ * two sweepers from interleaving their row locks into a deadlock: the one without it claims
+ * nothing here and leaves these rows to the one that has it.
  */
-async function claimStoredSlots(db: Database, now: Date): Promise<ClaimedSlot[]> {
+function claimStoredSlots(db: Database, now: Date): Promise<QueuedJob[]> {
   const at = now.toISOString();
-  return rowsOf<ClaimedSlot>(
-    await db.execute(sql`
-      WITH gate AS (SELECT ${CLAIM_LOCK} AS held)
-      UPDATE monitors SET next_run_at = following_run_at, following_run_at = NULL
-      FROM gate
-      WHERE gate.held AND ${storedSlotDue(at)}
-      RETURNING monitors.id, monitors.due_at AS slot, monitors.jitter_seconds`),
+  return claimGrouped(
+    db,
+    sql`UPDATE monitors SET next_run_at = following_run_at, following_run_at = NULL
+      WHERE (SELECT pg_try_advisory_xact_lock(7319, 1)) AND ${storedSlotDue(at)}
+      RETURNING monitors.id, monitors.due_at AS slot, monitors.jitter_seconds`,
   );
 }
 
@@ -127,22 +132,19 @@ async function claimStoredSlots(db: Database, now: Date): Promise<ClaimedSlot[]>
  * is queued once. A monitor whose slots were missed (sweeper down) runs once, for the latest slot.
  * A row whose claimed slot was never checked (its job lost) is found here when its next slot comes.
  */
-async function claimByPlanning(db: Database, queue: JobQueue, now: Date, limit: number): Promise<number> {
+async function claimByPlanning(
+  db: Database,
+  queue: JobQueue,
+  now: Date,
+  firstLook: DueMonitor[],
+  limit: number,
+): Promise<number> {
   // Every monitor of a sweep takes its next slot after the same `now`: schedules many monitors share
   // (hourly in UTC, every 15 minutes...) are computed once.
   const nextSlot = nextRunPlanner(now);
-  const at = now.toISOString();
   let queued = 0;
-  for (let claimed = 0; claimed < limit; ) {
-    const due = rowsOf<DueMonitor>(
-      await db.execute(sql`
-        SELECT id, schedule_cron, timezone, next_run_at FROM monitors
-        WHERE status = 'active' AND due_at <= ${at}::timestamptz AND next_run_at <= ${at}::timestamptz
-          AND NOT coalesce(${storedSlotDue(at)}, false)
-        ORDER BY due_at
-        LIMIT ${CLAIM_BATCH}`),
-    );
-    if (due.length === 0) break;
+  let due = firstLook;
+  for (let claimed = 0; due.length > 0 && claimed < limit; ) {
     const values = sql.join(
       due.map((row) => {
         const next = nextSlot(row.schedule_cron, row.timezone)?.toISOString() ?? null;
@@ -150,19 +152,33 @@ async function claimByPlanning(db: Database, queue: JobQueue, now: Date, limit: 
       }),
       sql`, `,
     );
-    const won = rowsOf<ClaimedSlot>(
-      await db.execute(sql`
-        UPDATE monitors SET next_run_at = claim.next, due_at = claim.next, following_run_at = NULL
+    const won = await claimGrouped(
+      db,
+      sql`UPDATE monitors SET next_run_at = claim.next, due_at = claim.next, following_run_at = NULL
         FROM (VALUES ${values}) AS claim(id, slot, next)
         WHERE monitors.id = claim.id AND monitors.next_run_at = claim.slot AND monitors.status = 'active'
-        RETURNING monitors.id, claim.slot, monitors.jitter_seconds`),
+        RETURNING monitors.id, claim.slot, monitors.jitter_seconds`,
     );
-    await queue.send(checkJobs(won));
+    await queue.send(won);
     queued += won.length;
     claimed += due.length;
     if (due.length < CLAIM_BATCH) break;
+    due = await lookForUnstoredSlots(db, now);
   }
   return queued;
+}
+
+/** Due monitors the stored-slot claim does not take (before it runs or after), a batch of them. */
+async function lookForUnstoredSlots(db: Database, now: Date): Promise<DueMonitor[]> {
+  const at = now.toISOString();
+  return rowsOf<DueMonitor>(
+    await db.execute(sql`
+      SELECT id, schedule_cron, timezone, next_run_at FROM monitors
+      WHERE status = 'active' AND due_at <= ${at}::timestamptz AND next_run_at <= ${at}::timestamptz
+        AND NOT coalesce(${storedSlotDue(at)}, false)
+      ORDER BY due_at
+      LIMIT ${CLAIM_BATCH}`),
+  );
 }
 
 async function queueDueDeliveries(db: Database, queue: JobQueue, now: Date): Promise<number> {
