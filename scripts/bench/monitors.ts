@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { createMonitor } from '../../lib/monitors/api/monitors.js';
 import { createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import type { QueuedJob } from '../../lib/monitors/queue/jobs.js';
+import { sqsQueue } from '../../lib/monitors/queue/sqs-queue.js';
 import { jitterSeconds } from '../../lib/monitors/schedule/jitter.js';
 import { nextRunAfter } from '../../lib/monitors/schedule/schedule.js';
 import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
@@ -64,6 +66,7 @@ export async function runMonitorsBench(): Promise<void> {
   const key = await createApiKey(services.db, accountId);
   try {
     await sweeperBench(services.db, accountId, key.id);
+    await queueSendBench();
     await checkBench(services, accountId, key.id);
   } finally {
     await services.db.delete(accounts).where(eq(accounts.id, accountId));
@@ -186,6 +189,40 @@ function sweepInFreshProcess(now: Date): FreshSweep {
     },
   });
   return JSON.parse(output.trim().split('\n').pop() ?? '{}') as FreshSweep;
+}
+
+/**
+ * What reaching SQS costs the sweeper: MONITORS check jobs through the sweeper's SQS queue (the
+ * AWS SDK's SendMessageBatch, 10 a call, 25 calls in flight) to a loopback SQS in another process.
+ * The CPU the sending process spends is what a sweeper Lambda pays; the wall time here is not
+ * AWS's (no network, a shared machine).
+ */
+async function queueSendBench() {
+  const script = fileURLToPath(new URL('./sqs-loopback.ts', import.meta.url));
+  const server = spawn(process.execPath, ['--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [line] = (await once(server.stdout, 'data')) as [Buffer];
+    const endpoint = line.toString().trim();
+    const queue = sqsQueue(`${endpoint}/000000000000/bench-checks`, { endpoint, region: 'us-east-1' });
+    const jobs: QueuedJob[] = Array.from({ length: MONITORS }, (_, i) => ({
+      job: { type: 'check', monitor_id: newId('mon'), slot: new Date().toISOString() },
+      delaySeconds: i % 60,
+    }));
+    process.env.AWS_ACCESS_KEY_ID ??= 'bench';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await queue.send(jobs);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    console.log(
+      `  the same jobs sent to a loopback SQS     ${fmt(ms)} (${(MONITORS / 10).toLocaleString('en')} SendMessageBatch calls; the sender's CPU ${fmt((used.user + used.system) / 1000)})`,
+    );
+  } finally {
+    server.kill();
+  }
 }
 
 async function checkBench(
