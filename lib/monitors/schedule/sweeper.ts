@@ -18,7 +18,10 @@ import { nextRunPlanner } from './schedule.js';
  */
 
 const CLAIM_BATCH = 1_000;
-/** The planner's batches stop after this many monitors; the rest are still due at the next run. */
+/**
+ * The planner stops once a run has claimed this many monitors (the stored-slot claim takes every due
+ * one in its single statement); the rest are still due at the next run.
+ */
 const MAX_CLAIMS_PER_RUN = 200_000;
 const DELIVERIES_PER_JOB = 20;
 const MAX_DELIVERIES_PER_RUN = 10_000;
