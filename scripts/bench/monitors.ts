@@ -1,8 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { createAccount, createApiKey } from '../../lib/auth/accounts.js';
+import { rowsOf } from '../../lib/db/rows.js';
 import { accounts } from '../../lib/db/schema/index.js';
 import { parseConfig } from '../../lib/env.js';
 import { newId } from '../../lib/ids.js';
@@ -11,6 +13,8 @@ import { createMonitor } from '../../lib/monitors/api/monitors.js';
 import { createCheckRuntime } from '../../lib/monitors/check/check-runtime.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import type { QueuedJob } from '../../lib/monitors/queue/jobs.js';
+import { sqsQueue } from '../../lib/monitors/queue/sqs-queue.js';
+import { jitterSeconds } from '../../lib/monitors/schedule/jitter.js';
 import { nextRunAfter } from '../../lib/monitors/schedule/schedule.js';
 import { queueDueChecks } from '../../lib/monitors/schedule/sweeper.js';
 import { openServices } from '../../lib/open-services.js';
@@ -62,6 +66,7 @@ export async function runMonitorsBench(): Promise<void> {
   const key = await createApiKey(services.db, accountId);
   try {
     await sweeperBench(services.db, accountId, key.id);
+    await queueSendBench();
     await checkBench(services, accountId, key.id);
   } finally {
     await services.db.delete(accounts).where(eq(accounts.id, accountId));
@@ -86,24 +91,27 @@ async function sweeperBench(
     const rows = Array.from({ length: Math.min(1_000, MONITORS - start) }, (_, i) => {
       const [cron, zone] = scheduleOf(start + i);
       const after = following.get(`${cron} ${zone}`)?.toISOString() ?? null;
-      return sql`(${newId('mon')}, ${accountId}, ${apiKeyId}, 'bench', '[{"url":"https://example.com/"}]'::jsonb, ${cron}, ${zone}, '[]'::jsonb, 30, 'active', ${due.toISOString()}::timestamptz, ${after}::timestamptz, 720, now(), now())`;
+      const id = newId('mon');
+      return sql`(${id}, ${jitterSeconds(id)}, ${accountId}, ${apiKeyId}, 'bench', '[{"url":"https://example.com/"}]'::jsonb, ${cron}, ${zone}, '[]'::jsonb, 30, 'active', ${due.toISOString()}::timestamptz, ${due.toISOString()}::timestamptz, ${after}::timestamptz, 720, now(), now())`;
     });
     await db.execute(sql`
-      INSERT INTO monitors (id, account_id, api_key_id, name, targets, schedule_cron, timezone, notify_emails,
-        retention_days, status, next_run_at, following_run_at, estimated_credits_per_month, created_at, updated_at)
+      INSERT INTO monitors (id, jitter_seconds, account_id, api_key_id, name, targets, schedule_cron, timezone, notify_emails,
+        retention_days, status, next_run_at, due_at, following_run_at, estimated_credits_per_month, created_at, updated_at)
       VALUES ${sql.join(rows, sql`, `)}`);
   }
   await db.execute(sql`ANALYZE monitors`);
   const selectStarted = performance.now();
   await db.execute(sql`
     SELECT id, next_run_at, following_run_at FROM monitors
-    WHERE status = 'active' AND next_run_at <= ${now.toISOString()}::timestamptz`);
+    WHERE status = 'active' AND due_at <= ${now.toISOString()}::timestamptz`);
   const selectMs = performance.now() - selectStarted;
 
+  const updatesBefore = await monitorUpdates(db);
   const fresh = sweepInFreshProcess(now);
+  const updates = await monitorUpdatesSince(db, updatesBefore, fresh.jobs);
   // The same rows due again with no stored slot: the planner's path (a cron parsed per schedule).
   await db.execute(
-    sql`UPDATE monitors SET next_run_at = ${due.toISOString()}::timestamptz, following_run_at = NULL WHERE account_id = ${accountId}`,
+    sql`UPDATE monitors SET next_run_at = ${due.toISOString()}::timestamptz, due_at = ${due.toISOString()}::timestamptz, following_run_at = NULL WHERE account_id = ${accountId}`,
   );
   let planned = 0;
   const started = performance.now();
@@ -122,13 +130,54 @@ async function sweeperBench(
   console.log(
     `  find + claim + enqueue, stored slots    ${fmt(fresh.ms)} in a fresh process (${fresh.jobs.toLocaleString('en')} jobs, x${(fresh.ms / selectMs).toFixed(1)} the bare SELECT)  target: < 2,000 ms, goal 1,000 ms`,
   );
+  const { loadedMs, claimMs, restMs } = fresh.phases;
+  console.log(
+    `    of which: claim (the planner's look beside it) and job list ${fmt(claimMs)}, the rest ${fmt(restMs)} (code loaded ${fmt(loadedMs)} after the process started, before the clock)`,
+  );
+  console.log(
+    `    row updates: ${updates.updated.toLocaleString('en')}, of which HOT (no index entry written) ${updates.hot.toLocaleString('en')}`,
+  );
   console.log(
     `  the same through the planner (no slot)  ${fmt(plannedMs)} (${planned.toLocaleString('en')} jobs, every schedule's cron parsed)`,
   );
 }
 
 /** Runs one sweep in a new Node process (scripts/bench/monitor-sweep-once.ts) and reads its figure. */
-function sweepInFreshProcess(now: Date): { ms: number; jobs: number } {
+interface UpdateCounts {
+  updated: number;
+  hot: number;
+}
+
+async function monitorUpdates(db: Awaited<ReturnType<typeof openServices>>['db']): Promise<UpdateCounts> {
+  const [row] = rowsOf<{ updated: string; hot: string }>(
+    await db.execute(
+      sql`SELECT n_tup_upd AS updated, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'monitors'`,
+    ),
+  );
+  return { updated: Number(row.updated), hot: Number(row.hot) };
+}
+
+/** The sweep's row updates, as its connections report them when they close (polled: that is not instant). */
+async function monitorUpdatesSince(
+  db: Awaited<ReturnType<typeof openServices>>['db'],
+  before: UpdateCounts,
+  expected: number,
+): Promise<UpdateCounts> {
+  let now = await monitorUpdates(db);
+  for (let wait = 0; now.updated - before.updated < expected && wait < 30; wait += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await monitorUpdates(db);
+  }
+  return { updated: now.updated - before.updated, hot: now.hot - before.hot };
+}
+
+interface FreshSweep {
+  ms: number;
+  jobs: number;
+  phases: { loadedMs: number; claimMs: number; restMs: number };
+}
+
+function sweepInFreshProcess(now: Date): FreshSweep {
   const script = fileURLToPath(new URL('./monitor-sweep-once.ts', import.meta.url));
   const output = execFileSync(process.execPath, ['--import', 'tsx', script], {
     encoding: 'utf8',
@@ -139,7 +188,41 @@ function sweepInFreshProcess(now: Date): { ms: number; jobs: number } {
       SWEEP_AT: now.toISOString(),
     },
   });
-  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as { ms: number; jobs: number };
+  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as FreshSweep;
+}
+
+/**
+ * What reaching SQS costs the sweeper: MONITORS check jobs through the sweeper's SQS queue (the
+ * AWS SDK's SendMessageBatch, 10 a call, 25 calls in flight) to a loopback SQS in another process.
+ * The CPU the sending process spends is what a sweeper Lambda pays; the wall time here is not
+ * AWS's (no network, a shared machine).
+ */
+async function queueSendBench() {
+  const script = fileURLToPath(new URL('./sqs-loopback.ts', import.meta.url));
+  const server = spawn(process.execPath, ['--import', 'tsx', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const [line] = (await once(server.stdout, 'data')) as [Buffer];
+    const endpoint = line.toString().trim();
+    const queue = sqsQueue(`${endpoint}/000000000000/bench-checks`, { endpoint, region: 'us-east-1' });
+    const jobs: QueuedJob[] = Array.from({ length: MONITORS }, (_, i) => ({
+      job: { type: 'check', monitor_id: newId('mon'), slot: new Date().toISOString() },
+      delaySeconds: i % 60,
+    }));
+    process.env.AWS_ACCESS_KEY_ID ??= 'bench';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'bench';
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await queue.send(jobs);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    console.log(
+      `  the same jobs sent to a loopback SQS     ${fmt(ms)} (${(MONITORS / 10).toLocaleString('en')} SendMessageBatch calls; the sender's CPU ${fmt((used.user + used.system) / 1000)})`,
+    );
+  } finally {
+    server.kill();
+  }
 }
 
 async function checkBench(

@@ -7,6 +7,7 @@ import { newId } from '../../ids.js';
 import type { Mailer } from '../../notify/mailer.js';
 import { generateWebhookSecret } from '../../webhooks/signing.js';
 import { enrollRecipients, type LinkConfig, recipientStatuses } from '../recipients/recipients.js';
+import { jitterSeconds } from '../schedule/jitter.js';
 import { nextRunAfter } from '../schedule/schedule.js';
 import { healthOf } from './health.js';
 import type { CreateMonitorInput, PageQuery, UpdateMonitorInput } from './input.js';
@@ -72,10 +73,12 @@ export async function createMonitor({
   if (input.status === 'active') {
     await enforcePlanCaps(db, ctx.accountId, { id: null, targets: input.targets.length });
   }
+  const id = newId('mon');
   const [row] = await db
     .insert(monitors)
     .values({
-      id: newId('mon'),
+      id,
+      jitterSeconds: jitterSeconds(id),
       accountId: ctx.accountId,
       apiKeyId: ctx.apiKeyId,
       name: input.name,
@@ -88,6 +91,7 @@ export async function createMonitor({
       retentionDays: input.retention_days,
       status: input.status,
       nextRunAt: input.status === 'active' ? facts.nextRunAt : null,
+      dueAt: input.status === 'active' ? facts.nextRunAt : null,
       followingRunAt: input.status === 'active' ? followingSlot(input, facts.nextRunAt) : null,
       estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, input.targets.length, input.goal ?? null),
       minChangePercent: input.min_change_percent,
@@ -232,6 +236,8 @@ export async function updateMonitor({
         retentionDays: input.retention_days ?? current.retentionDays,
         status,
         nextRunAt,
+        // A slot claimed and not yet checked is superseded by the new one: due_at follows.
+        dueAt: nextRunAt,
         followingRunAt,
         estimatedCreditsPerMonth: estimatedCreditsPerMonth(facts, shape.targets.length, goal),
         goal,

@@ -78,15 +78,17 @@ export async function markCreditsShort(db: Database, monitorId: string, since: D
 
 /**
  * Stores the slot after the monitor's `next_run_at`, so the sweep that reaches that slot advances
- * the monitor without parsing its cron. Conditional on the row still holding the slot it was
- * computed from (a PATCH in between computes its own).
+ * the monitor without parsing its cron, and moves `due_at` (the sweep's index) to `next_run_at`:
+ * the index entry the sweep's claim left alone is rewritten here, one row per check, off the
+ * sweep's path. Conditional on the row still holding the slot it was computed from (a PATCH in
+ * between computes its own).
  */
 export async function storeFollowingSlot(db: Database, monitor: MonitorRow): Promise<void> {
   if (monitor.status !== 'active' || !monitor.nextRunAt || monitor.followingRunAt) return;
   const following = nextRunAfter(monitor.scheduleCron, monitor.timezone, monitor.nextRunAt);
   await db
     .update(monitors)
-    .set({ followingRunAt: following })
+    .set({ followingRunAt: following, dueAt: monitor.nextRunAt })
     .where(
       and(
         eq(monitors.id, monitor.id),

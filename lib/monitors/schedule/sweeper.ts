@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { pruneRequestLog, releaseStaleHolds } from '../../ledger/index.js';
@@ -19,12 +18,13 @@ import { nextRunPlanner } from './schedule.js';
  */
 
 const CLAIM_BATCH = 1_000;
-/** A run claims at most this many monitors; the rest are still due at the next run. */
+/**
+ * The planner stops once a run has claimed this many monitors (the stored-slot claim takes every due
+ * one in its single statement); the rest are still due at the next run.
+ */
 const MAX_CLAIMS_PER_RUN = 200_000;
 const DELIVERIES_PER_JOB = 20;
 const MAX_DELIVERIES_PER_RUN = 10_000;
-/** Spread of a slot's checks: each monitor starts at the same offset into the minute every time. */
-export const JITTER_SECONDS = 60;
 /** A running check this old has lost its worker (the check Lambda stops after 90 s). */
 export const STALE_CHECK_MS = 15 * 60_000;
 
@@ -36,10 +36,6 @@ export interface SweepReport {
   resultsPruned: number;
   requestsPruned: number;
   holdsReleased: number;
-}
-
-export function jitterSeconds(monitorId: string): number {
-  return createHash('sha256').update(monitorId).digest().readUInt32BE(0) % JITTER_SECONDS;
 }
 
 export async function sweep(rt: CheckRuntime, queue: JobQueue): Promise<SweepReport> {
@@ -72,50 +68,75 @@ interface DueMonitor {
   next_run_at: Date | string;
 }
 
+/** Claimed monitors of one slot and one jitter: the ids space-separated (an id has no space). */
+interface ClaimedGroup {
+  slot: Date | string;
+  jitter_seconds: number;
+  ids: string;
+}
+
+/**
+ * Runs a claiming UPDATE (`RETURNING id, slot, jitter_seconds`) and reads what it claimed grouped by
+ * slot and jitter: about sixty rows for a slot's 100,000 monitors, instead of 100,000 rows for the
+ * driver to parse (a third of a fresh sweep's time, measured).
+ */
+async function claimGrouped(db: Database, update: SQL): Promise<QueuedJob[]> {
+  const groups = rowsOf<ClaimedGroup>(
+    await db.execute(sql`
+      WITH claimed AS (${update})
+      SELECT slot, jitter_seconds, string_agg(id, ' ') AS ids FROM claimed GROUP BY slot, jitter_seconds`),
+  );
+  const jobs: QueuedJob[] = [];
+  for (const group of groups) {
+    const slot = new Date(group.slot).toISOString();
+    for (const id of group.ids.split(' ')) {
+      jobs.push({ job: { type: 'check', monitor_id: id, slot }, delaySeconds: group.jitter_seconds });
+    }
+  }
+  return jobs;
+}
+
 /**
  * Queues every due monitor's check, once per slot, in one batched enqueue. A monitor whose next
  * slot after this one is already on its row (`following_run_at`, stored by the check of its
- * previous slot or when its schedule was set) is claimed by one indexed statement that moves the
- * stored slot forward: no cron is parsed on the sweep's path. The rest (a slot missed by the
- * worker, or skipped while the sweeper was down) go through the planner, as before.
+ * previous slot or when its schedule was set) is claimed by one statement that moves the stored
+ * slot forward: no cron is parsed on the sweep's path. The rest (a slot whose check never ran, or
+ * slots skipped while the sweeper was down) go through the planner, as before.
  */
 export async function queueDueChecks(db: Database, queue: JobQueue, now: Date): Promise<number> {
-  const stored = await claimStoredSlots(db, now, MAX_CLAIMS_PER_RUN);
-  await queue.send(stored.map(checkJob));
-  return stored.length + (await claimByPlanning(db, queue, now, MAX_CLAIMS_PER_RUN - stored.length));
+  // The planner's first look runs beside the claim, on another connection: it leaves out the rows
+  // the claim takes whether it reads them before the claim or after, so neither waits for the other.
+  const [stored, firstLook] = await Promise.all([claimStoredSlots(db, now), lookForUnstoredSlots(db, now)]);
+  await queue.send(stored);
+  return (
+    stored.length + (await claimByPlanning(db, queue, now, firstLook, MAX_CLAIMS_PER_RUN - stored.length))
+  );
 }
 
-interface ClaimedSlot {
-  id: string;
-  slot: Date;
-}
-
-function checkJob(claimed: ClaimedSlot): QueuedJob {
-  return {
-    job: { type: 'check', monitor_id: claimed.id, slot: claimed.slot.toISOString() },
-    delaySeconds: jitterSeconds(claimed.id),
-  };
+/** Due, unclaimed, with its next slot already stored: the claim's rows, which the planner leaves alone. */
+function storedSlotDue(at: string): SQL {
+  return sql`monitors.status = 'active' AND monitors.due_at <= ${at}::timestamptz
+    AND monitors.next_run_at = monitors.due_at AND monitors.following_run_at > ${at}::timestamptz`;
 }
 
 /**
- * The claim is the row lock (SKIP LOCKED: a second sweeper passes over rows the first holds) and
- * the advance of `next_run_at` in the same statement, so a slot is queued once.
+ * The claim is one UPDATE that moves `next_run_at` to the stored slot; the row is found through
+ * `due_at`, which the claim leaves alone (the check of the slot moves it), so no indexed column
+ * changes and every update is HOT: 100,000 claims write no index entry. Exactly once: a row whose
+ * slot was claimed no longer has `next_run_at = due_at`, and a second sweeper's UPDATE that waited
+ * on the first's row lock re-reads the row and passes over it. The advisory lock (evaluated once,
+ * held to the statement's end; the key is this service's lock space and the sweep's claim) keeps
+ * two sweepers from interleaving their row locks into a deadlock: the one without it claims
+ * nothing here and leaves these rows to the one that has it.
  */
-async function claimStoredSlots(db: Database, now: Date, limit: number): Promise<ClaimedSlot[]> {
+function claimStoredSlots(db: Database, now: Date): Promise<QueuedJob[]> {
   const at = now.toISOString();
-  const rows = rowsOf<{ id: string; slot: Date | string }>(
-    await db.execute(sql`
-      WITH due AS (
-        SELECT id, next_run_at AS slot FROM monitors
-        WHERE status = 'active' AND next_run_at <= ${at}::timestamptz AND following_run_at > ${at}::timestamptz
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE monitors SET next_run_at = monitors.following_run_at, following_run_at = NULL
-      FROM due WHERE monitors.id = due.id
-      RETURNING monitors.id, due.slot`),
+  return claimGrouped(
+    db,
+    sql`UPDATE monitors SET next_run_at = following_run_at, following_run_at = NULL
+      WHERE (SELECT pg_try_advisory_xact_lock(7319, 1)) AND ${storedSlotDue(at)}
+      RETURNING monitors.id, monitors.due_at AS slot, monitors.jitter_seconds`,
   );
-  return rows.map((row) => ({ id: row.id, slot: new Date(row.slot) }));
 }
 
 /**
@@ -123,47 +144,55 @@ async function claimStoredSlots(db: Database, now: Date, limit: number): Promise
  * advance of `next_run_at` (`WHERE next_run_at = <the value read>`): when two sweepers read the
  * same row, the one whose update lands first wins it, the other's update matches nothing, so a slot
  * is queued once. A monitor whose slots were missed (sweeper down) runs once, for the latest slot.
+ * A row whose claimed slot was never checked (its job lost) is found here when its next slot comes.
  */
-async function claimByPlanning(db: Database, queue: JobQueue, now: Date, limit: number): Promise<number> {
+async function claimByPlanning(
+  db: Database,
+  queue: JobQueue,
+  now: Date,
+  firstLook: DueMonitor[],
+  limit: number,
+): Promise<number> {
   // Every monitor of a sweep takes its next slot after the same `now`: schedules many monitors share
   // (hourly in UTC, every 15 minutes...) are computed once.
   const nextSlot = nextRunPlanner(now);
   let queued = 0;
-  for (let claimed = 0; claimed < limit; ) {
-    const due = rowsOf<DueMonitor>(
-      await db.execute(sql`
-        SELECT id, schedule_cron, timezone, next_run_at FROM monitors
-        WHERE status = 'active' AND next_run_at <= ${now.toISOString()}::timestamptz
-        ORDER BY next_run_at
-        LIMIT ${CLAIM_BATCH}`),
-    );
-    if (due.length === 0) break;
-    const advances = due.map((row) => {
-      const slot = new Date(row.next_run_at);
-      return { id: row.id, slot, next: nextSlot(row.schedule_cron, row.timezone) };
-    });
+  let due = firstLook;
+  for (let claimed = 0; due.length > 0 && claimed < limit; ) {
     const values = sql.join(
-      advances.map(
-        (advance) =>
-          sql`(${advance.id}, ${advance.slot.toISOString()}::timestamptz, ${advance.next?.toISOString() ?? null}::timestamptz)`,
-      ),
+      due.map((row) => {
+        const next = nextSlot(row.schedule_cron, row.timezone)?.toISOString() ?? null;
+        return sql`(${row.id}, ${new Date(row.next_run_at).toISOString()}::timestamptz, ${next}::timestamptz)`;
+      }),
       sql`, `,
     );
-    const won = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        UPDATE monitors SET next_run_at = claim.next, following_run_at = NULL
+    const won = await claimGrouped(
+      db,
+      sql`UPDATE monitors SET next_run_at = claim.next, due_at = claim.next, following_run_at = NULL
         FROM (VALUES ${values}) AS claim(id, slot, next)
         WHERE monitors.id = claim.id AND monitors.next_run_at = claim.slot AND monitors.status = 'active'
-        RETURNING monitors.id`),
+        RETURNING monitors.id, claim.slot, monitors.jitter_seconds`,
     );
-    const wonIds = new Set(won.map((row) => row.id));
-    const jobs = advances.filter((advance) => wonIds.has(advance.id)).map(checkJob);
-    await queue.send(jobs);
-    queued += jobs.length;
+    await queue.send(won);
+    queued += won.length;
     claimed += due.length;
     if (due.length < CLAIM_BATCH) break;
+    due = await lookForUnstoredSlots(db, now);
   }
   return queued;
+}
+
+/** Due monitors the stored-slot claim does not take (before it runs or after), a batch of them. */
+async function lookForUnstoredSlots(db: Database, now: Date): Promise<DueMonitor[]> {
+  const at = now.toISOString();
+  return rowsOf<DueMonitor>(
+    await db.execute(sql`
+      SELECT id, schedule_cron, timezone, next_run_at FROM monitors
+      WHERE status = 'active' AND due_at <= ${at}::timestamptz AND next_run_at <= ${at}::timestamptz
+        AND NOT coalesce(${storedSlotDue(at)}, false)
+      ORDER BY due_at
+      LIMIT ${CLAIM_BATCH}`),
+  );
 }
 
 async function queueDueDeliveries(db: Database, queue: JobQueue, now: Date): Promise<number> {

@@ -11,7 +11,8 @@ import {
 import { holdCredits } from '../../../lib/ledger/index.js';
 import { updateMonitor } from '../../../lib/monitors/api/monitors.js';
 import { runCheck } from '../../../lib/monitors/check/run-check.js';
-import { JITTER_SECONDS, sweep } from '../../../lib/monitors/schedule/sweeper.js';
+import { JITTER_SECONDS } from '../../../lib/monitors/schedule/jitter.js';
+import { sweep } from '../../../lib/monitors/schedule/sweeper.js';
 import { clockedRuntime, HOUR, MINUTE, page } from '../support.js';
 import { type ClockedContext, checkJobs } from './context.js';
 
