@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { grantCredits } from '../../lib/auth/accounts.js';
-import { monitors, webhookDeliveries } from '../../lib/db/schema/index.js';
+import { webhookDeliveries } from '../../lib/db/schema/index.js';
 import { getMonitor } from '../../lib/monitors/api/monitors.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import type { TestAccount } from '../support/harness.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { monitors, webhookDeliveries } from '../../lib/db/schema/index.js';
+import { webhookDeliveries } from '../../lib/db/schema/index.js';
 import { setHostResolverForTests } from '../../lib/fetch/guarded-agent.js';
 import { runCheck } from '../../lib/monitors/check/run-check.js';
 import { MAX_ATTEMPTS, retryDelayMs } from '../../lib/webhooks/retry-policy.js';
