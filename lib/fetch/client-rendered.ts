@@ -51,6 +51,20 @@ const ENABLE_JAVASCRIPT =
   /\b(?:enable|turn on|activate|allow)\s+(?:your\s+)?javascript\b|\b(?:requires?|needs?)\s+javascript\b|\bjavascript\s+(?:is\s+)?(?:required|disabled|not\s+(?:enabled|available))\b/i;
 
 /**
+ * Hidden prose of this size on a page that shows next to nothing is the page itself, served before
+ * the script that reveals it: React's streamed HTML parks each finished part in a
+ * `<div hidden id="S:0">` until its inline script moves it into place, and anti-flicker snippets
+ * hide the whole body for a moment. A challenge hides arithmetic, not prose, and stays short.
+ */
+const HIDDEN_PAGE_CHARS = 500;
+
+/** Text that reads as words: a challenge's hidden `+((!+[]+!![])…` is mostly symbols. */
+function isProse(text: string): boolean {
+  const letters = text.match(/[\p{L}\s]/gu)?.length ?? 0;
+  return letters >= 0.7 * text.length;
+}
+
+/**
  * A <noscript> holding this much text is not an "enable JavaScript" notice but the page itself, as
  * served to readers without scripts (Discourse puts every post of a thread there, a splash outside).
  */
@@ -107,6 +121,13 @@ export function readDocument(html: string): DocumentFacts {
   const noscriptLength = visibleLength(facts.noscriptText);
   if (noscriptLength >= NOSCRIPT_PAGE_CHARS && noscriptLength > visibleLength(facts.visibleText)) {
     facts.visibleText = [facts.visibleText, facts.noscriptText].filter(Boolean).join('\n');
+  }
+  const hiddenProse = seen.hiddenText.filter(isProse).join('\n');
+  if (
+    visibleLength(facts.visibleText) < CLIENT_RENDERED_MAX_CHARS &&
+    visibleLength(hiddenProse) >= HIDDEN_PAGE_CHARS
+  ) {
+    facts.visibleText = [facts.visibleText, hiddenProse].filter(Boolean).join('\n');
   }
   return facts;
 }
@@ -216,8 +237,9 @@ function isHidden(el: Element): boolean {
  * reads as two lines, not "403 Forbiddennginx": the error-placeholder rule looks at the first line.
  * Text in hidden elements is counted apart.
  */
-function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
+function visibleText(start: ParentNode): { text: string; hiddenChars: number; hiddenText: string[] } {
   const parts: string[] = [];
+  const hiddenText: string[] = [];
   let hiddenChars = 0;
   const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
   while (stack.length > 0) {
@@ -232,7 +254,9 @@ function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
     if (isHidden(node)) {
-      hiddenChars += visibleLength(textContent(node));
+      const hidden = collapse(textContent(node));
+      hiddenChars += hidden.length;
+      if (hidden !== '') hiddenText.push(hidden);
       continue;
     }
     if (node.name === 'br') {
@@ -250,7 +274,7 @@ function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
     .map(collapse)
     .filter((line) => line !== '')
     .join('\n');
-  return { text, hiddenChars };
+  return { text, hiddenChars, hiddenText };
 }
 
 function textContent(el: Element): string {

@@ -362,6 +362,7 @@ describe('detectBotWall: normal pages are never walls', () => {
     'normal/cloudflare-served-product',
     'normal/datadome-protected-home',
     'normal/not-found',
+    'normal/react-streamed-article',
   ])('%s', (name) => {
     expect(detectBotWall(wallFixture(name))).toBeNull();
     expect(detectBotWall(wallFixture(name), { includeFastly: true })).toBeNull();
