@@ -16,6 +16,12 @@ export interface DocumentFacts {
    * <noscript> text is in it only when it is the page (see NOSCRIPT_PAGE_CHARS).
    */
   visibleText: string;
+  /**
+   * The visible text without what the page quotes (code, pre, samp, kbd, blockquote, q): the wall
+   * check reads a vendor's wording here, so an article showing a block page's text in a code
+   * block does not read as that block page.
+   */
+  ownText: string;
   title: string;
   /** Text inside <noscript>: where apps put their "enable JavaScript" notice, and forums their thread. */
   noscriptText: string;
@@ -37,6 +43,8 @@ export interface DocumentFacts {
   comments: string[];
 }
 
+/** Where a page shows text it quotes rather than says. */
+const QUOTING_TAGS = new Set(['code', 'pre', 'samp', 'kbd', 'blockquote', 'q']);
 const ROOT_IDS = new Set(['root', 'app', '__next', '__nuxt']);
 // Text nobody reads on screen; <noscript> is left out because a browser with JavaScript hides it.
 const UNSEEN_TAGS = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg']);
@@ -77,6 +85,7 @@ export function readDocument(html: string): DocumentFacts {
   const seen = visibleText(root);
   const facts: DocumentFacts = {
     visibleText: seen.text,
+    ownText: seen.ownText,
     title: '',
     noscriptText: '',
     hiddenChars: seen.hiddenChars,
@@ -237,18 +246,31 @@ function isHidden(el: Element): boolean {
  * reads as two lines, not "403 Forbiddennginx": the error-placeholder rule looks at the first line.
  * Text in hidden elements is counted apart.
  */
-function visibleText(start: ParentNode): { text: string; hiddenChars: number; hiddenText: string[] } {
+function visibleText(start: ParentNode): {
+  text: string;
+  ownText: string;
+  hiddenChars: number;
+  hiddenText: string[];
+} {
   const parts: string[] = [];
+  // Indexes into `parts` of the text inside quoting elements, left out of `ownText`.
+  const quoted = new Set<number>();
+  let quoteDepth = 0;
   const hiddenText: string[] = [];
   let hiddenChars = 0;
-  const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
+  const stack: Array<AnyNode | '\n' | 'quote-end'> = [...start.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === '\n') {
       parts.push('\n');
       continue;
     }
+    if (node === 'quote-end') {
+      quoteDepth--;
+      continue;
+    }
     if (node.type === 'text') {
+      if (quoteDepth > 0) quoted.add(parts.length);
       parts.push(node.data);
       continue;
     }
@@ -265,16 +287,26 @@ function visibleText(start: ParentNode): { text: string; hiddenChars: number; hi
     }
     const block = BLOCK_TAGS.has(node.name);
     if (block) stack.push('\n');
+    if (QUOTING_TAGS.has(node.name)) {
+      quoteDepth++;
+      stack.push('quote-end');
+    }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     if (block) parts.push('\n');
   }
-  const text = parts
-    .join('')
-    .split('\n')
-    .map(collapse)
-    .filter((line) => line !== '')
-    .join('\n');
-  return { text, hiddenChars, hiddenText };
+  const lines = (kept: string[]) =>
+    kept
+      .join('')
+      .split('\n')
+      .map(collapse)
+      .filter((line) => line !== '')
+      .join('\n');
+  return {
+    text: lines(parts),
+    ownText: lines(parts.filter((_, i) => !quoted.has(i))),
+    hiddenChars,
+    hiddenText,
+  };
 }
 
 function textContent(el: Element): string {
