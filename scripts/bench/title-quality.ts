@@ -23,7 +23,7 @@ interface TitledPage {
  * Titles compared as a reader compares them: case, runs of whitespace and the kind of quotation
  * mark or dash do not make a title wrong.
  */
-export function normaliseTitle(title: string): string {
+function normaliseTitle(title: string): string {
   return title
     .normalize('NFKC')
     .replace(/[\u2018\u2019\u201a\u201b\u2032`´]/g, "'")

@@ -79,7 +79,7 @@ function siteNameTest(siteNames: string[], url: string | null): NamesSite {
  * `title` with the segments at either end that name the site removed. A name may itself hold a
  * separator ("AOC media - Analyse Opinion Critique"), so runs of end segments are tried too.
  */
-export function withoutSiteName(title: string, namesSite: NamesSite): string {
+function withoutSiteName(title: string, namesSite: NamesSite): string {
   const raw = collapse(title);
   let segments = raw.split(SEPARATOR);
   // segments alternate: text, separator, text, …
