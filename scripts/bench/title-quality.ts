@@ -1,69 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load } from 'cheerio/slim';
 import { PageDocument } from '../../lib/extract/index.js';
 import {
-  loadModernWebCorpus,
-  MODERN_WEB_DEV,
-  modernWebCorpusPresent,
-} from '../../test/extract/modern-web-corpus.js';
-import { loadSegmentCorpus } from '../../test/extract/segment-corpus.js';
-import { TRAFILATURA_DEV } from './trafilatura-corpus.js';
-
-interface TitledPage {
-  id: string;
-  url: string;
-  html: string;
-  expected: string;
-  heldOut: boolean;
-}
-
-/**
- * Titles compared as a reader compares them: case, runs of whitespace and the kind of quotation
- * mark or dash do not make a title wrong.
- */
-function normaliseTitle(title: string): string {
-  return title
-    .normalize('NFKC')
-    .replace(/[\u2018\u2019\u201a\u201b\u2032`´]/g, "'")
-    .replace(/[\u201c\u201d\u201e\u201f\u2033«»„]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
-
-function modernWebPages(): TitledPage[] {
-  if (!modernWebCorpusPresent()) return [];
-  const truth = JSON.parse(readFileSync(join(MODERN_WEB_DEV, 'ground-truth.json'), 'utf8')) as Record<
-    string,
-    { title?: string }
-  >;
-  return loadModernWebCorpus((id) => !!truth[id].title?.trim()).map((page) => ({
-    id: page.id,
-    url: page.url,
-    html: page.html,
-    expected: truth[page.id].title ?? '',
-    heldOut: page.heldOut,
-  }));
-}
-
-function trafilaturaPages(): TitledPage[] {
-  const truth = JSON.parse(readFileSync(join(TRAFILATURA_DEV, 'evaldata-dev.json'), 'utf8')) as Record<
-    string,
-    { title?: string }
-  >;
-  return loadSegmentCorpus()
-    .filter((page) => !!truth[page.url]?.title?.trim())
-    .map((page) => ({
-      id: page.file,
-      url: page.url,
-      html: page.html,
-      expected: truth[page.url].title ?? '',
-      heldOut: page.heldOut,
-    }));
-}
+  modernWebTitledPages,
+  normaliseTitle,
+  type TitledPage,
+  trafilaturaTitledPages,
+} from '../../test/extract/title-corpus.js';
 
 type PickTitle = (page: TitledPage) => string | null;
 
@@ -120,11 +63,11 @@ export function runTitleQuality(options: { detail?: boolean } = {}): void {
   console.log(
     `${'corpus, pages'.padEnd(44)} ${'pages'.padStart(5)} ${'ours'.padStart(8)} ${'<title>'.padStart(8)}`,
   );
-  const modern = modernWebPages();
+  const modern = modernWebTitledPages();
   if (modern.length === 0)
     console.log('modern-web dev corpus not found beside the repository (../shared/corpus)');
   else printCorpus('modern-web dev (2026)', modern, options.detail ?? false);
-  printCorpus('trafilatura dev', trafilaturaPages(), options.detail ?? false);
+  printCorpus('trafilatura dev', trafilaturaTitledPages(), options.detail ?? false);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
