@@ -1,133 +1,21 @@
-import type { DocumentFacts } from './client-rendered.js';
-import type { BodyKind } from './types.js';
+import {
+  cookie,
+  cookiePrefix,
+  element,
+  header,
+  markup,
+  text,
+  title,
+  type VendorSignature,
+} from './bot-wall-signals.js';
 
-/** One reading of a fetched response, shared by every vendor's signals. */
-export interface PageView {
-  status: number;
-  kind: BodyKind;
-  /** Lower-cased names, as FetchedPage carries them. */
-  headers: Record<string, string>;
-  /** Names of the cookies the response sets. */
-  cookies: ReadonlySet<string>;
-  finalUrl: string;
-  /** Facts of an HTML or XML body; null for text, JSON and binaries. */
-  document: DocumentFacts | null;
-  /** A text or JSON body as read (DataDome answers API clients with JSON); '' for markup. */
-  rawBody: string;
-  visibleText: string;
-}
+export type { PageView, SignalStrength } from './bot-wall-signals.js';
 
 /**
- * What one signal proves, strongest first:
- * - verdict: the vendor says in a header that it challenged or blocked this request;
- * - challenge: markup found only on the vendor's challenge or block page;
- * - presence: the vendor sits in front of the site, which is also true of every normal page it serves;
- * - wording: phrasing other block pages share; it corroborates and never decides.
+ * Each vendor's challenge and block pages as their markers show them, every generation still
+ * served. Markers come from the vendors' own pages (titles, element ids, script paths, headers);
+ * what only shows on a wall is a `challenge`, what shows on every page a vendor serves a `presence`.
  */
-export type SignalStrength = 'verdict' | 'challenge' | 'presence' | 'wording';
-
-export interface WallSignal {
-  strength: SignalStrength;
-  /** The evidence string when the signal is present, else null. */
-  match(view: PageView): string | null;
-}
-
-export interface VendorSignature {
-  /** Lower-case, as reported in `blocked.vendor` and `stealth.vendor_detected`. */
-  vendor: string;
-  /** Fastly is a wall only for `scrape` (docs/reference/pages.md#bot-walls-and-escalation), so its signature is used on request only. */
-  optIn?: boolean;
-  signals: WallSignal[];
-}
-
-const MAX_EVIDENCE_VALUE = 80;
-
-function clip(value: string): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_EVIDENCE_VALUE ? `${flat.slice(0, MAX_EVIDENCE_VALUE)}...` : flat;
-}
-
-function header(name: string, strength: SignalStrength, pattern: RegExp = /\S/): WallSignal {
-  return {
-    strength,
-    match: (view) => {
-      const value = view.headers[name];
-      return value !== undefined && pattern.test(value) ? `header ${name}: ${clip(value)}` : null;
-    },
-  };
-}
-
-function cookie(name: string, strength: SignalStrength): WallSignal {
-  return { strength, match: (view) => (view.cookies.has(name) ? `cookie ${name}` : null) };
-}
-
-function title(pattern: RegExp, strength: SignalStrength): WallSignal {
-  return {
-    strength,
-    match: (view) => {
-      const text = view.document?.title ?? '';
-      return pattern.test(text) ? `title "${clip(text)}"` : null;
-    },
-  };
-}
-
-function text(pattern: RegExp, strength: SignalStrength): WallSignal {
-  return {
-    strength,
-    match: (view) => {
-      const found = pattern.exec(view.visibleText);
-      return found ? `text "${clip(found[0])}"` : null;
-    },
-  };
-}
-
-function element(pattern: RegExp, strength: SignalStrength): WallSignal {
-  return {
-    strength,
-    match: (view) => {
-      const id = view.document?.elementIds.find((candidate) => pattern.test(candidate));
-      return id === undefined ? null : `element #${id}`;
-    },
-  };
-}
-
-/**
- * Past this much inline script a page is an application carrying its bundle, not a challenge: the
- * largest challenge modelled (Cloudflare's current one) inlines under 10 KB. An app's bundle may
- * well hold a vendor's strings (its own error messages, an integration's config) without being
- * that vendor's wall.
- */
-const CHALLENGE_SCRIPT_MAX_CHARS = 64 * 1024;
-
-/**
- * Where a page's machinery shows: inline scripts, what it loads or posts to, its comments, the URL
- * it ended on and a non-HTML body. Visible text is left out on purpose: an article that quotes
- * "__cf_chl_" or "captcha-delivery.com" puts the string in text, never in a script or an iframe.
- */
-function markup(pattern: RegExp, strength: SignalStrength): WallSignal {
-  return {
-    strength,
-    match: (view) => {
-      const doc = view.document;
-      const scripts = doc && doc.inlineScriptChars <= CHALLENGE_SCRIPT_MAX_CHARS ? doc.inlineScripts : [];
-      const places: Array<[string, readonly string[]]> = [
-        ['script', scripts],
-        ['url', doc?.resourceUrls ?? []],
-        ['comment', doc?.comments ?? []],
-        ['final URL', [view.finalUrl]],
-        ['body', [view.rawBody]],
-      ];
-      for (const [where, haystacks] of places) {
-        for (const haystack of haystacks) {
-          const found = pattern.exec(haystack);
-          if (found) return `${where} ${clip(found[0])}`;
-        }
-      }
-      return null;
-    },
-  };
-}
-
 export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
   {
     vendor: 'cloudflare',
@@ -146,6 +34,12 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
       ),
       header('cf-chl-bypass', 'challenge'),
       text(/\bDDoS protection by Cloudflare\b|please allow up to 5 seconds/i, 'challenge'),
+      // The managed challenge and Turnstile interstitial of 2022 on: "example.com needs to review
+      // the security of your connection before proceeding", "Performing security verification".
+      text(
+        /needs to review the security of your connection before proceeding|performing security verification\b[\s\S]{0,200}security service to protect against malicious bots/i,
+        'challenge',
+      ),
       markup(/_cf_chl_opt/, 'challenge'),
       // Normal pages load challenge-platform/scripts/jsd/main.js (bot detection); only the
       // challenge page loads an "orchestrate" script.
@@ -194,6 +88,11 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
     signals: [
       text(/reference\s*#\s*\d+\.[0-9a-f]+\.\d+\.[0-9a-f]+/i, 'challenge'),
       text(/errors\.edgesuite\.net/i, 'challenge'),
+      // Bot Manager's interstitial of 2023 on: an iframe to /_sec/cp_challenge/, or the
+      // bm-verify page that posts to /_sec/verify.
+      markup(/\/_sec\/(?:cp_challenge\/|verify\b)/, 'challenge'),
+      element(/^sec-(?:if-container|cpt-if|overlay|text-if)$/, 'challenge'),
+      text(/powered and protected by akamai/i, 'challenge'),
       title(/^access denied$/i, 'wording'),
       header('server', 'presence', /akamaighost/i),
       cookie('_abck', 'presence'),
@@ -228,6 +127,84 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
       markup(/\.well-known\/vercel\/security\//, 'challenge'),
       header('x-vercel-id', 'presence'),
       header('server', 'presence', /^vercel$/i),
+    ],
+  },
+  {
+    vendor: 'imperva',
+    signals: [
+      // Incapsula's block page ("Request unsuccessful. Incapsula incident ID: …") and its JavaScript
+      // challenge both load /_Incapsula_Resource; Imperva's Advanced Bot Protection (Distil before
+      // 2019) answers with "Pardon Our Interruption".
+      markup(/\/_Incapsula_Resource\b/, 'challenge'),
+      text(/incapsula incident id/i, 'challenge'),
+      title(/^pardon our interruption/i, 'challenge'),
+      markup(/\/distil_r_(?:captcha|blocked)\.html|\bdistil_identify_cookie\b/, 'challenge'),
+      text(/something about your browser made us think you were a bot/i, 'challenge'),
+      header('x-iinfo', 'presence'),
+      header('x-cdn', 'presence', /incapsula|imperva/i),
+      cookiePrefix(/^(?:visid_incap_|incap_ses_|reese84$)/, 'presence'),
+    ],
+  },
+  {
+    vendor: 'kasada',
+    signals: [
+      // A 429 whose page loads ips.js from a path of two UUIDs and starts window.KPSDK.
+      markup(/\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/ips\.js/i, 'challenge'),
+      markup(/\bKPSDK\.(?:start|now)\b/, 'challenge'),
+      header('x-kpsdk-ct', 'challenge'),
+      header('x-kpsdk-r', 'presence'),
+    ],
+  },
+  {
+    vendor: 'f5',
+    signals: [
+      // BIG-IP ASM's block page, and the Bot Defense (formerly Shape) JavaScript challenge that
+      // loads /TSPD/<hash>?type=N and sets window["bobcmn"].
+      text(/the requested url was rejected\. please consult with your administrator/i, 'challenge'),
+      text(/your support id is:?\s*\d{6,}/i, 'challenge'),
+      markup(/\/TSPD\/[0-9a-f]{6,}\?type=\d+/i, 'challenge'),
+      markup(/window\[["']bobcmn["']\]/, 'challenge'),
+      title(/^request rejected$/i, 'wording'),
+      cookiePrefix(/^TS01[0-9a-f]{6}/i, 'presence'),
+    ],
+  },
+  {
+    vendor: 'sucuri',
+    signals: [
+      header('x-sucuri-block', 'verdict'),
+      title(/^sucuri website firewall\b.*access denied/i, 'challenge'),
+      text(/access denied - sucuri website firewall|cloudproxy@sucuri\.net/i, 'challenge'),
+      // The JavaScript challenge computes its cookie from an obfuscated string and reloads.
+      markup(/\bsucuri_cloudproxy_js\b/, 'challenge'),
+      markup(/cdn\.sucuri\.net\/sucuri[-_]firewall[-_]block\.css/, 'challenge'),
+      header('x-sucuri-id', 'presence'),
+      header('server', 'presence', /^sucuri(?:\/cloudproxy)?$/i),
+    ],
+  },
+  {
+    vendor: 'ddos-guard',
+    signals: [
+      title(/^ddos-guard$/i, 'challenge'),
+      markup(/\/\.well-known\/ddos-guard\/(?:js-challenge|check)|check\.ddos-guard\.net/, 'challenge'),
+      header('server', 'presence', /^ddos-guard$/i),
+      cookiePrefix(/^__ddg(?:1|2|id|mark)_?/, 'presence'),
+    ],
+  },
+  {
+    // A captcha as the whole page: Google's "unusual traffic" page, or any site's interstitial
+    // built on reCAPTCHA or hCaptcha. A form that merely carries a captcha is not thin and says
+    // none of the wording, so it takes a block status or a second signal to count.
+    vendor: 'captcha',
+    signals: [
+      markup(
+        /(?:www\.google\.com|www\.recaptcha\.net)\/recaptcha\/(?:api|enterprise)\.js|(?:js\.)?hcaptcha\.com\/1\/api\.js/,
+        'challenge',
+      ),
+      element(/^(?:captcha-form|recaptcha|h-captcha|challenge-captcha)$/, 'wording'),
+      text(
+        /our systems have detected unusual traffic from your computer network|please (?:complete|solve) the (?:security check|captcha)|verify (?:that )?you are (?:a )?human|i'?m not a robot/i,
+        'wording',
+      ),
     ],
   },
   {

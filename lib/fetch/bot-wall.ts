@@ -63,6 +63,7 @@ export function viewFetchedPage(page: BotWallInput): PageView {
     document,
     rawBody: markup ? '' : page.body,
     visibleText: document ? document.visibleText : page.body.trim(),
+    ownText: document ? document.ownText : page.body.trim(),
   };
 }
 

@@ -16,6 +16,12 @@ export interface DocumentFacts {
    * <noscript> text is in it only when it is the page (see NOSCRIPT_PAGE_CHARS).
    */
   visibleText: string;
+  /**
+   * The visible text without what the page quotes (code, pre, samp, kbd, blockquote, q): the wall
+   * check reads a vendor's wording here, so an article showing a block page's text in a code
+   * block does not read as that block page.
+   */
+  ownText: string;
   title: string;
   /** Text inside <noscript>: where apps put their "enable JavaScript" notice, and forums their thread. */
   noscriptText: string;
@@ -37,6 +43,8 @@ export interface DocumentFacts {
   comments: string[];
 }
 
+/** Where a page shows text it quotes rather than says. */
+const QUOTING_TAGS = new Set(['code', 'pre', 'samp', 'kbd', 'blockquote', 'q']);
 const ROOT_IDS = new Set(['root', 'app', '__next', '__nuxt']);
 // Text nobody reads on screen; <noscript> is left out because a browser with JavaScript hides it.
 const UNSEEN_TAGS = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg']);
@@ -51,6 +59,20 @@ const ENABLE_JAVASCRIPT =
   /\b(?:enable|turn on|activate|allow)\s+(?:your\s+)?javascript\b|\b(?:requires?|needs?)\s+javascript\b|\bjavascript\s+(?:is\s+)?(?:required|disabled|not\s+(?:enabled|available))\b/i;
 
 /**
+ * Hidden prose of this size on a page that shows next to nothing is the page itself, served before
+ * the script that reveals it: React's streamed HTML parks each finished part in a
+ * `<div hidden id="S:0">` until its inline script moves it into place, and anti-flicker snippets
+ * hide the whole body for a moment. A challenge hides arithmetic, not prose, and stays short.
+ */
+const HIDDEN_PAGE_CHARS = 500;
+
+/** Text that reads as words: a challenge's hidden `+((!+[]+!![])…` is mostly symbols. */
+function isProse(text: string): boolean {
+  const letters = text.match(/[\p{L}\s]/gu)?.length ?? 0;
+  return letters >= 0.7 * text.length;
+}
+
+/**
  * A <noscript> holding this much text is not an "enable JavaScript" notice but the page itself, as
  * served to readers without scripts (Discourse puts every post of a thread there, a splash outside).
  */
@@ -63,6 +85,7 @@ export function readDocument(html: string): DocumentFacts {
   const seen = visibleText(root);
   const facts: DocumentFacts = {
     visibleText: seen.text,
+    ownText: seen.ownText,
     title: '',
     noscriptText: '',
     hiddenChars: seen.hiddenChars,
@@ -107,6 +130,13 @@ export function readDocument(html: string): DocumentFacts {
   const noscriptLength = visibleLength(facts.noscriptText);
   if (noscriptLength >= NOSCRIPT_PAGE_CHARS && noscriptLength > visibleLength(facts.visibleText)) {
     facts.visibleText = [facts.visibleText, facts.noscriptText].filter(Boolean).join('\n');
+  }
+  const hiddenProse = seen.hiddenText.filter(isProse).join('\n');
+  if (
+    visibleLength(facts.visibleText) < CLIENT_RENDERED_MAX_CHARS &&
+    visibleLength(hiddenProse) >= HIDDEN_PAGE_CHARS
+  ) {
+    facts.visibleText = [facts.visibleText, hiddenProse].filter(Boolean).join('\n');
   }
   return facts;
 }
@@ -216,23 +246,39 @@ function isHidden(el: Element): boolean {
  * reads as two lines, not "403 Forbiddennginx": the error-placeholder rule looks at the first line.
  * Text in hidden elements is counted apart.
  */
-function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
+function visibleText(start: ParentNode): {
+  text: string;
+  ownText: string;
+  hiddenChars: number;
+  hiddenText: string[];
+} {
   const parts: string[] = [];
+  // Indexes into `parts` of the text inside quoting elements, left out of `ownText`.
+  const quoted = new Set<number>();
+  let quoteDepth = 0;
+  const hiddenText: string[] = [];
   let hiddenChars = 0;
-  const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
+  const stack: Array<AnyNode | '\n' | 'quote-end'> = [...start.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === '\n') {
       parts.push('\n');
       continue;
     }
+    if (node === 'quote-end') {
+      quoteDepth--;
+      continue;
+    }
     if (node.type === 'text') {
+      if (quoteDepth > 0) quoted.add(parts.length);
       parts.push(node.data);
       continue;
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
     if (isHidden(node)) {
-      hiddenChars += visibleLength(textContent(node));
+      const hidden = collapse(textContent(node));
+      hiddenChars += hidden.length;
+      if (hidden !== '') hiddenText.push(hidden);
       continue;
     }
     if (node.name === 'br') {
@@ -241,16 +287,26 @@ function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
     }
     const block = BLOCK_TAGS.has(node.name);
     if (block) stack.push('\n');
+    if (QUOTING_TAGS.has(node.name)) {
+      quoteDepth++;
+      stack.push('quote-end');
+    }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
     if (block) parts.push('\n');
   }
-  const text = parts
-    .join('')
-    .split('\n')
-    .map(collapse)
-    .filter((line) => line !== '')
-    .join('\n');
-  return { text, hiddenChars };
+  const lines = (kept: string[]) =>
+    kept
+      .join('')
+      .split('\n')
+      .map(collapse)
+      .filter((line) => line !== '')
+      .join('\n');
+  return {
+    text: lines(parts),
+    ownText: lines(parts.filter((_, i) => !quoted.has(i))),
+    hiddenChars,
+    hiddenText,
+  };
 }
 
 function textContent(el: Element): string {

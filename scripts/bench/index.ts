@@ -9,6 +9,7 @@ import { runMainContentQuality, runModernWebQuality } from './main-content-quali
 import { runMonitorsBench } from './monitors.js';
 import { runResearchBench } from './research.js';
 import { runSiteBench } from './site.js';
+import { runTitleQuality } from './title-quality.js';
 
 /** `npm run bench`: every benchmark, each printing its own figures beside a same-run baseline. */
 await runGatewayBench();
@@ -16,6 +17,7 @@ await runExtractionBench();
 runMainContentQuality();
 runHostileInputBench();
 runModernWebQuality();
+runTitleQuality();
 await runApiPathBench();
 await runLargePageBench();
 await runColdStartBench();

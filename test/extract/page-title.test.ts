@@ -4,44 +4,152 @@ import { pageTitle } from '../../lib/extract/metadata/title.js';
 
 const url = 'https://www.harbourguides.co.uk/walks/cliff-path';
 
+/** A page with the given head and body; the title every page tool returns for it. */
+const titleOf = (head: string, body: string, address = url) =>
+  PageDocument.parse(`<html><head>${head}</head><body>${body}</body></html>`, address).metadata.title;
+
 describe('page title without the site name', () => {
   it.each([
     ['a declared site name as suffix', 'Walking the cliff path | Harbour Guides', 'Harbour Guides'],
     ['a declared site name as prefix', 'Harbour Guides — Walking the cliff path', 'Harbour Guides'],
+    ['a site name after a spaced colon', 'Walking the cliff path : Harbour Guides', 'Harbour Guides'],
+    [
+      'a site name with a separator of its own',
+      'Walking the cliff path | Harbour Guides - Coast & Moor',
+      'Harbour Guides - Coast & Moor',
+    ],
     ['a site name repeated', 'Walking the cliff path | Harbour Guides | Harbour Guides', 'Harbour Guides'],
+    [
+      'a declared name with a word more at the end',
+      'Walking the cliff path - Harbour Guides Online',
+      'Harbour Guides',
+    ],
     ['the domain name as suffix, no site name declared', 'Walking the cliff path - HarbourGuides', null],
     ['the domain name with a word more', 'Walking the cliff path • Harbourguides Blog', null],
   ])('strips %s', (_label, title, siteName) => {
-    expect(pageTitle({ title, siteName, url })).toBe('Walking the cliff path');
+    expect(pageTitle({ declared: [title], headings: [], siteNames: siteName ? [siteName] : [], url })).toBe(
+      'Walking the cliff path',
+    );
   });
 
   it('keeps a segment that names a part of the page, not the site', () => {
     expect(
-      pageTitle({ title: 'Café de la Gare – Carte', siteName: null, url: 'https://cafe.example/carte' }),
+      pageTitle({
+        declared: ['Café de la Gare – Carte'],
+        headings: [],
+        siteNames: [],
+        url: 'https://cafe.example/carte',
+      }),
     ).toBe('Café de la Gare – Carte');
   });
 
   it('keeps separators that are part of the title itself', () => {
-    expect(pageTitle({ title: 'Cliff path - a walk in three parts', siteName: 'Harbour Guides', url })).toBe(
+    const sources = { headings: [], siteNames: ['Harbour Guides'], url };
+    expect(pageTitle({ ...sources, declared: ['Cliff path - a walk in three parts'] })).toBe(
       'Cliff path - a walk in three parts',
     );
-    expect(
-      pageTitle({
-        title: 'Tides, maps - and where to park | Harbour Guides',
-        siteName: 'Harbour Guides',
-        url,
-      }),
-    ).toBe('Tides, maps - and where to park');
-    expect(pageTitle({ title: 'Harbour Guides', siteName: 'Harbour Guides', url })).toBe('Harbour Guides');
+    expect(pageTitle({ ...sources, declared: ['Tides, maps - and where to park | Harbour Guides'] })).toBe(
+      'Tides, maps - and where to park',
+    );
+    expect(pageTitle({ ...sources, declared: ['Harbour Guides'] })).toBe('Harbour Guides');
   });
 
   it('prefers og:title to <title> and cleans whichever it takes', () => {
-    const html = `<html><head><title>Walking the cliff path | Harbour Guides</title>
-      <meta property="og:title" content="Walking the cliff path, end to end | Harbour Guides">
-      <meta property="og:site_name" content="Harbour Guides"></head>
-      <body><h1>Walking the cliff path</h1><p>Start at the lighthouse.</p></body></html>`;
-    expect(PageDocument.parse(html, url).metadata.title).toBe('Walking the cliff path, end to end');
-    const plain = html.replace(/<meta property="og:title"[^>]*>/, '');
-    expect(PageDocument.parse(plain, url).metadata.title).toBe('Walking the cliff path');
+    const head = `<title>Walking the cliff path | Harbour Guides</title>
+      <meta property="og:title" content="The cliff path, end to end | Harbour Guides">
+      <meta property="og:site_name" content="Harbour Guides">`;
+    expect(titleOf(head, '<p>Start at the lighthouse.</p>')).toBe('The cliff path, end to end');
+    expect(
+      titleOf(head.replace(/<meta property="og:title"[^>]*>/, ''), '<p>Start at the lighthouse.</p>'),
+    ).toBe('Walking the cliff path');
+  });
+});
+
+describe('page title where the sources agree', () => {
+  it('takes the <h1> that <title> states with an undeclared site name around it', () => {
+    expect(
+      titleOf(
+        '<title>Tide tables for May - Saltmarsh Almanac</title>',
+        '<h1>Tide tables for May</h1><p>High water at six.</p>',
+        'https://almanac.example/may',
+      ),
+    ).toBe('Tide tables for May');
+  });
+
+  it('takes the heading a declared title states after a kicker', () => {
+    expect(
+      titleOf(
+        '<title>Harbour news: Ferry resumes winter timetable</title>',
+        '<article><h1>Ferry resumes winter timetable</h1></article>',
+        'https://news.example/a',
+      ),
+    ).toBe('Ferry resumes winter timetable');
+  });
+
+  it('takes the declared run a heading ends with when the heading opens with a date', () => {
+    expect(
+      titleOf(
+        '<meta property="og:title" content="Council approves the new sea wall - Port Authority News">',
+        '<h1><small>2 February 2022</small> Council approves the new sea wall</h1>',
+        'https://port.example/a',
+      ),
+    ).toBe('Council approves the new sea wall');
+  });
+
+  it('takes the visible headline that twitter:title confirms over a different og:title', () => {
+    expect(
+      titleOf(
+        `<meta property="og:title" content="The night the lighthouse went dark">
+         <meta name="twitter:title" content="Why the lighthouse went dark for a week">`,
+        '<h1>Why the lighthouse went dark for a week</h1>',
+      ),
+    ).toBe('Why the lighthouse went dark for a week');
+  });
+
+  it('does not take a short label the title also carries: a board or section name', () => {
+    expect(
+      titleOf(
+        '<title>What is the best knot for mooring a small dinghy in strong tide? : sailing</title>',
+        '<h1>sailing</h1><p>Question body.</p>',
+        'https://forum.example/t/1',
+      ),
+    ).toBe('What is the best knot for mooring a small dinghy in strong tide? : sailing');
+  });
+
+  it('treats a logo heading linked to the home page as the site name, and strips it', () => {
+    expect(
+      titleOf(
+        '<title>Rhubarb crumble with ginger | Grandmother’s Kitchen</title>',
+        '<header><h1><a href="https://kitchen.example/">Grandmother’s Kitchen</a></h1></header><h2>Rhubarb crumble, our way</h2>',
+        'https://kitchen.example/crumble',
+      ),
+    ).toBe('Rhubarb crumble with ginger');
+  });
+
+  it('ignores headings in navigation and screen-reader-only labels', () => {
+    expect(
+      titleOf(
+        '<title>Radon map published - Federal Office</title>',
+        `<nav><h1>Menu</h1></nav><h1 class="visually-hidden">Navigation and service</h1>
+         <main><h1>Radon map published</h1></main>`,
+        'https://office.example/radon',
+      ),
+    ).toBe('Radon map published');
+  });
+
+  it('reads Dublin Core and space-separated RDFa properties', () => {
+    expect(
+      titleOf('<title>Title element</title><meta property="x:title dc:title" content="Preferred title">', ''),
+    ).toBe('Preferred title');
+    expect(
+      titleOf(
+        '<title>Title element</title><meta property="og:title twitter:title" content="Shared title">',
+        '',
+      ),
+    ).toBe('Shared title');
+  });
+
+  it('falls back to the <h1> when nothing is declared', () => {
+    expect(titleOf('', '<h1>Only heading</h1><p>x</p>')).toBe('Only heading');
   });
 });

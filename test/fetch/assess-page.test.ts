@@ -196,13 +196,15 @@ describe('assessFetchedPage: bodies it does not read', () => {
 });
 
 describe('assessFetchedPage: pages it reads', () => {
-  it.each(['normal/contact-us', 'normal/article-cloudflare-outage', 'normal/cloudflare-served-product'])(
-    '%s passes with no warning',
-    (name) => {
-      expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual({ warnings: [], rendered: true });
-      expect(assessFetchedPage(wallFixture(name), ESCALATING)).toEqual({ warnings: [], rendered: true });
-    },
-  );
+  it.each([
+    'normal/contact-us',
+    'normal/article-cloudflare-outage',
+    'normal/cloudflare-served-product',
+    'normal/react-streamed-article',
+  ])('%s passes with no warning', (name) => {
+    expect(assessFetchedPage(wallFixture(name), EXTRACT_TEXT)).toEqual({ warnings: [], rendered: true });
+    expect(assessFetchedPage(wallFixture(name), ESCALATING)).toEqual({ warnings: [], rendered: true });
+  });
 
   it('passes a JSON body with a warning', () => {
     const page = fetchedPage({

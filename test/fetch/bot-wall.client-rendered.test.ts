@@ -174,9 +174,24 @@ describe('an application shell whatever its mount point is called', () => {
     expect(detectBotWall(fetchedPage({ status: 200, body: page }))).toBeNull();
   });
 
-  it('is client-rendered when its content waits hidden for a script', () => {
+  it('reads prose that waits hidden for a script as the page, not as an empty shell', () => {
     const hidden = '<p>Crisp almond thins, baked in small batches from a family recipe.</p>'.repeat(10);
     const page = `<html><head><script src="/reveal.js"></script></head><body><div style="display:none">${hidden}</div></body></html>`;
+    expect(readDocument(page).visibleText).toContain('Crisp almond thins');
+    expect(clientRendered(page)).toBe(false);
+    expect(detectBotWall(fetchedPage({ status: 200, body: page }))).toBeNull();
+  });
+
+  it('reads a React page streamed into a hidden segment (<div hidden id="S:0">) that a script moves into place', () => {
+    const facts = readDocument(wallFixture('normal/react-streamed-article').body);
+    expect(facts.visibleText).toContain('Drain a litre from the skin tank');
+    expect(isClientRenderedShell(facts)).toBe(false);
+  });
+
+  it('is client-rendered when what waits hidden is not prose', () => {
+    const hidden = '<span>+((!+[]+!![]+!![])+(!+[]+!![]))</span>'.repeat(30);
+    const page = `<html><head><script src="/reveal.js"></script></head><body><div style="display:none">${hidden}</div></body></html>`;
+    expect(readDocument(page).visibleText).toBe('');
     expect(clientRendered(page)).toBe(true);
   });
 

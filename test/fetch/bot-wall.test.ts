@@ -114,6 +114,90 @@ describe('detectBotWall: vendor challenge and block pages', () => {
       'cloudflare',
       ['title "Attention Required! | Cloudflare"', 'url /cdn-cgi/l/chk_captcha', 'header cf-chl-bypass: 1'],
     ],
+    [
+      'imperva-incapsula-block',
+      'imperva',
+      [
+        'url /_Incapsula_Resource',
+        'text "Incapsula incident ID"',
+        'header x-cdn: Imperva',
+        'cookie visid_incap_2468135',
+      ],
+    ],
+    [
+      'imperva-pardon-interruption',
+      'imperva',
+      [
+        'title "Pardon Our Interruption"',
+        'text "something about your browser made us think you were a bot"',
+        'cookie reese84',
+        'HTTP 403',
+      ],
+    ],
+    ['kasada-ips', 'kasada', ['script KPSDK.now', 'header x-kpsdk-r: 1-AAbCdEfGh', 'HTTP 429']],
+    [
+      'f5-asm-rejected',
+      'f5',
+      [
+        'text "The requested URL was rejected. Please consult with your administrator"',
+        'text "Your support ID is: 7645128390457612834"',
+        'cookie TS01a2b3c4',
+      ],
+    ],
+    [
+      'f5-bot-defense-challenge',
+      'f5',
+      [
+        'url /TSPD/082e1d9c7fab2000a5b8c2d4e6f80a1b3c5d7e9f?type=9',
+        'script window["bobcmn"]',
+        'cookie TS01c0ffee',
+      ],
+    ],
+    [
+      'sucuri-access-denied',
+      'sucuri',
+      [
+        'header x-sucuri-block: BNP002',
+        'title "Sucuri WebSite Firewall - Access Denied"',
+        'text "Access Denied - Sucuri Website Firewall"',
+        'HTTP 403',
+      ],
+    ],
+    ['sucuri-js-challenge', 'sucuri', ['script sucuri_cloudproxy_js', 'header server: Sucuri/Cloudproxy']],
+    [
+      'ddos-guard-challenge',
+      'ddos-guard',
+      [
+        'title "DDoS-Guard"',
+        'url /.well-known/ddos-guard/js-challenge',
+        'header server: ddos-guard',
+        'cookie __ddg1_',
+      ],
+    ],
+    [
+      'akamai-sec-cpt',
+      'akamai',
+      [
+        'url /_sec/cp_challenge/',
+        'element #sec-if-container',
+        'text "Powered and protected by Akamai"',
+        'HTTP 428',
+      ],
+    ],
+    [
+      'recaptcha-unusual-traffic',
+      'captcha',
+      [
+        'url www.google.com/recaptcha/api.js',
+        'text "Our systems have detected unusual traffic from your computer network"',
+        'HTTP 429',
+      ],
+    ],
+    [
+      'hcaptcha-interstitial',
+      'captcha',
+      ['url js.hcaptcha.com/1/api.js', 'text "Please complete the security check"', 'HTTP 403'],
+    ],
   ])('%s is a %s wall with its evidence', (name, vendor, evidence) => {
     const wall = detectBotWall(wallFixture(name));
     expect(wall?.vendor, JSON.stringify(wall)).toBe(vendor);
@@ -136,6 +220,9 @@ describe('detectBotWall: vendor challenge and block pages', () => {
       '<div id="cf-spinner-please-wait"></div>',
       '<a href="https://www.cloudflare.com/">DDoS protection by Cloudflare</a>',
       '<head><script>window._cf_chl_opt={cType:"non-interactive"}</script></head>',
+      // The managed challenge and Turnstile interstitial, 2022 on.
+      '<p>shop.example needs to review the security of your connection before proceeding.</p>',
+      '<h1>Performing security verification</h1><p>This website uses a security service to protect against malicious bots.</p>',
     ];
     for (const marker of markers) {
       const page = html(
@@ -362,6 +449,8 @@ describe('detectBotWall: normal pages are never walls', () => {
     'normal/cloudflare-served-product',
     'normal/datadome-protected-home',
     'normal/not-found',
+    'normal/react-streamed-article',
+    'normal/article-quoting-block-pages',
   ])('%s', (name) => {
     expect(detectBotWall(wallFixture(name))).toBeNull();
     expect(detectBotWall(wallFixture(name), { includeFastly: true })).toBeNull();
@@ -378,7 +467,29 @@ describe('detectBotWall: normal pages are never walls', () => {
     expect(detectBotWall({ ...article, body: excerpt, status: 503 })).toBeNull();
   });
 
+  it('an article quoting block-page wording in code and quotations is not a wall, whatever its status', () => {
+    const article = wallFixture('normal/article-quoting-block-pages');
+    expect(readDocument(article.body).visibleText.length).toBeLessThan(1200);
+    expect(readDocument(article.body).visibleText).toContain('Incapsula incident ID');
+    for (const status of [200, 403, 503])
+      expect(detectBotWall({ ...article, status }), String(status)).toBeNull();
+  });
+
+  it('a short page with a captcha on its form is not a wall', () => {
+    const contact = html(
+      200,
+      '<html><head><title>Contact us</title><script src="https://www.google.com/recaptcha/api.js" async></script></head>' +
+        '<body><h1>Contact us</h1><form action="/contact" method="post"><label>Your message <textarea name="m"></textarea></label>' +
+        '<div class="g-recaptcha" data-sitekey="6Lc_example"></div><button>Send</button></form></body></html>',
+    );
+    expect(detectBotWall(contact)).toBeNull();
+  });
+
   it.each([
+    ['Imperva', { 'x-cdn': 'Imperva', 'set-cookie': 'visid_incap_2468135=abc; path=/' }],
+    ['F5', { 'set-cookie': 'TS01a2b3c4=01d2e3f4a5b6; Path=/' }],
+    ['Sucuri', { server: 'Sucuri/Cloudproxy', 'x-sucuri-id': '14015' }],
+    ['DDoS-Guard', { server: 'ddos-guard', 'set-cookie': '__ddg1_=abc; Path=/' }],
     ['Cloudflare', { server: 'cloudflare', 'cf-ray': '8e1f-FRA', 'set-cookie': '__cf_bm=abc; path=/' }],
     ['DataDome', { 'x-datadome': 'protected', 'set-cookie': 'datadome=abc; Path=/' }],
     ['PerimeterX', { 'set-cookie': '_pxhd=abc:def; path=/' }],

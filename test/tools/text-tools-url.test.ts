@@ -43,7 +43,7 @@ describe('summarize_content, url form', () => {
     expect(res.body.data.summary).not.toContain('Subscribe');
     expect(res.body.data.sentences_used).toBe(2);
     expect(res.body.data.metadata).toEqual({
-      title: 'City council approves new park budget | Riverside Gazette',
+      title: 'City council approves new park budget',
       description: 'The council voted to raise spending on parks by ten percent.',
       author: 'Dana Whitfield',
       publish_date: '2026-03-14T09:30:00Z',

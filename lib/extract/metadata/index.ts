@@ -1,10 +1,12 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, textOf } from '../../html/dom.js';
 import { toAbsoluteWebUrl } from '../urls.js';
+import { readHeadings } from './headings.js';
 import {
   authorNames,
   findArticle,
   imageUrl,
+  type JsonLdObject,
   jsonLdObjects,
   parseJsonLd,
   stringValue,
@@ -52,10 +54,11 @@ function readMeta(metas: Element[]): HeadTags {
     if (content === undefined || content === '') continue;
     const name = (a.name ?? a['http-equiv'])?.trim().toLowerCase();
     if (name && !named.has(name)) named.set(name, content);
-    const property = a.property?.trim().toLowerCase();
-    if (property) properties.push([property, content]);
+    // RDFa allows several properties in one attribute: property="og:title twitter:title".
+    const listed = a.property?.trim().toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+    for (const property of listed) properties.push([property, content]);
     // Some sites write og: tags with name= instead of property=.
-    else if (name && (name.startsWith('og:') || name.startsWith('article:')))
+    if (listed.length === 0 && name && (name.startsWith('og:') || name.startsWith('article:')))
       properties.push([name, content]);
     if (a.itemprop && !itemprops.has(a.itemprop)) itemprops.set(a.itemprop, content);
   }
@@ -118,14 +121,7 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
   );
 
   return {
-    ...titleAndDescription(
-      tags,
-      { named, properties },
-      {
-        siteName: first(property('og:site_name'), stringValue(publisher), named.get('application-name')),
-        url: baseUrl,
-      },
-    ),
+    ...titleAndDescription(tags, { named, properties }, { article, publisher, url: baseUrl }),
     canonical_url: absolute(first(linkHref('canonical'), property('og:url'))),
     language: first(
       tags.html?.attribs.lang,
@@ -170,39 +166,62 @@ export function extractMetadata($: CheerioAPI, baseUrl: string): PageMetadata {
 
 /**
  * Title and description alone, by the rules `extractMetadata` applies to them, for a caller that
- * needs no other field (extract_text): no JSON-LD parse, no URL resolution.
+ * needs no other field (extract_text): no URL resolution, no other field read.
  */
 export function extractTitleAndDescription(
   $: CheerioAPI,
   url: string | null = null,
 ): Pick<PageMetadata, 'title' | 'description'> {
   const tags = collectPageTags($);
-  const meta = readMeta(tags.metas);
-  // The site's declared name from the head only: the JSON-LD publisher is the one field not read here.
-  const declared = meta.properties.find(([key]) => key === 'og:site_name')?.[1] ?? null;
-  return titleAndDescription(tags, meta, {
-    siteName: first(declared, meta.named.get('application-name')),
-    url,
-  });
+  const objects = jsonLdObjects(parseJsonLd(tags.jsonLdScripts));
+  const article = findArticle(objects);
+  const publisher = article?.publisher ?? objects.find((o) => typesOf(o).includes('WebSite'));
+  return titleAndDescription(tags, readMeta(tags.metas), { article, publisher, url });
 }
 
 function titleAndDescription(
   tags: ReturnType<typeof collectPageTags>,
   { named, properties }: Pick<HeadTags, 'named' | 'properties'>,
-  site: { siteName: string | null; url: string | null },
+  page: { article: JsonLdObject | null; publisher: unknown; url: string | null },
 ): Pick<PageMetadata, 'title' | 'description'> {
   const property = (key: string) => properties.find(([k]) => k === key)?.[1] ?? null;
-  // A twitter:* value from property= first, then from name=, as the `twitter` field reads them.
-  const twitter = (key: string) => property(key) ?? named.get(key) ?? null;
-  const titleTag = tags.title ? textOf(tags.title) : '';
-  const h1 = tags.firstH1 ? textOf(tags.firstH1) : '';
+  // A meta value from property= first, then from name=, as the `twitter` field reads them.
+  const meta = (...keys: string[]) => {
+    for (const key of keys) {
+      const value = property(key);
+      if (value) return value;
+    }
+    for (const key of keys) {
+      const value = named.get(key);
+      if (value) return value;
+    }
+    return null;
+  };
+  const headings = readHeadings(tags.h1s, page.url);
+  const declared = [
+    meta('dc.title', 'dc:title', 'dcterms.title', 'dcterm:title'),
+    meta('og:title'),
+    stringValue(page.article?.headline),
+    meta('twitter:title'),
+    meta('parsely-title'),
+    tags.title ? textOf(tags.title) : null,
+  ];
+  const siteNames = [
+    meta('og:site_name'),
+    stringValue(page.publisher),
+    meta('application-name'),
+    meta('apple-mobile-web-app-title'),
+    meta('twitter:site')?.replace(/^@/, ''),
+    ...headings.siteNames,
+  ];
   return {
     title: pageTitle({
-      title: first(property('og:title'), twitter('twitter:title'), titleTag, h1),
-      siteName: site.siteName,
-      url: site.url,
+      declared: declared.filter((value): value is string => !!value),
+      headings: headings.headings,
+      siteNames: siteNames.filter((value): value is string => !!value),
+      url: page.url,
     }),
-    description: first(named.get('description'), property('og:description'), twitter('twitter:description')),
+    description: first(named.get('description'), property('og:description'), meta('twitter:description')),
   };
 }
 

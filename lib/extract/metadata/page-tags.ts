@@ -10,7 +10,7 @@ export interface PageTags {
   metas: Element[];
   links: Element[];
   title: Element | null;
-  firstH1: Element | null;
+  h1s: Element[];
   jsonLdScripts: Element[];
   /** <time datetime>, those inside an <article> or marked pubdate first. */
   times: Element[];
@@ -30,7 +30,7 @@ export function collectPageTags($: CheerioAPI): PageTags {
     metas: [],
     links: [],
     title: null,
-    firstH1: null,
+    h1s: [],
     jsonLdScripts: [],
     times: [],
     relAuthor: null,
@@ -51,7 +51,7 @@ export function collectPageTags($: CheerioAPI): PageTags {
     else if (name === 'time' && a.datetime) {
       if (a.pubdate !== undefined || insideArticle(el)) preferredTimes.push(el);
       else tags.times.push(el);
-    } else if (name === 'h1') tags.firstH1 ??= el;
+    } else if (name === 'h1') tags.h1s.push(el);
     if (a.rel && !tags.relAuthor && name !== 'link' && /(?:^|\s)author(?:\s|$)/i.test(a.rel))
       tags.relAuthor = el;
     if (a.itemprop && !tags.itemprops.has(a.itemprop)) tags.itemprops.set(a.itemprop, el);

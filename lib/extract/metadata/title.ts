@@ -1,22 +1,38 @@
 /**
- * The page's own title without the site's name: `<title>` and og:title usually carry it as a
+ * The page's own title without the site's name. `<title>` and og:title usually carry the site as a
  * suffix or prefix ("How to bleed a radiator | Acme Plumbing", "Acme — How to…"), which callers
- * and annotators alike leave out. Only a segment that names the site is removed: it equals the
- * declared site name, or it is a short name built on the domain's. A segment that merely differs
- * from the <h1> is kept: "Café de la Gare – Carte" names the page, not the site.
+ * and annotators alike leave out; the visible <h1> rarely does. So the sources are read together:
+ * a heading that a declared title states whole, or with names around it, is the title (the sources
+ * agree); without agreement, the most trusted declared title with the segments that name the site
+ * removed. A segment is the site's name when it equals a name the page declares for itself (or its
+ * logo heading shows), or when it is a short name built on the domain's. A segment that merely
+ * differs from the <h1> is kept: "Café de la Gare – Carte" names the page, not the site.
  */
 
-/** Spaced separators: " | ", " - ", " – ", " — ", " • ", " · ", " » ", " / ", " :: ". */
-const SEPARATOR = /(\s+[|\-–—•·»/~]\s+|\s+::\s+|\s*\|\s*)/;
+/** Spaced separators: " | ", " - ", " – ", " — ", " • ", " · ", " » ", " › ", " / ", " :: ", " : ". */
+const SEPARATOR = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*)/;
+/**
+ * What may part a heading from the rest of a declared title: the separators above and a kicker's
+ * colon ("Chronik: Lotte Tobisch ist tot"). The colon never strips a site name by itself: in
+ * "Daring Fireball: Colophon" either side could be the site.
+ */
+const AROUND_HEADING = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*|:\s+)/;
 
 export interface TitleSources {
-  title: string | null;
-  /** og:site_name, the publisher's name, application-name: what the site calls itself. */
-  siteName: string | null;
+  /**
+   * The titles the page declares, most trusted first: JSON-LD headline, Dublin Core, og:title,
+   * twitter:title, parsely-title, then <title>.
+   */
+  declared: string[];
+  /** The texts of the page's visible top-level headings (<h1>), article headings first. */
+  headings: string[];
+  /** og:site_name, the publisher's name, application-name, the logo heading: what the site calls itself. */
+  siteNames: string[];
   /** The page's address, for the name in its domain; null for supplied HTML with no address. */
   url: string | null;
 }
 
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const squash = (text: string) =>
   text
     .toLowerCase()
@@ -42,32 +58,94 @@ function domainName(url: string | null): string | null {
   return labels[labels.length - 1] ?? null;
 }
 
-function namesSite(segment: string, siteName: string | null, domain: string | null): boolean {
-  const flat = squash(segment);
-  if (flat === '') return false;
-  if (siteName && flat === squash(siteName)) return true;
-  // "Slashdot" on slashdot.org, "FullStack Blog" on fullstack.com: short and built on the domain.
-  return domain !== null && domain.length >= 3 && wordsOf(segment).length <= 3 && flat.startsWith(domain);
+/** `trailing`: the segment ends the title, where a name may carry a word or two more ("Cicero Online"). */
+type NamesSite = (segment: string, trailing?: boolean) => boolean;
+
+function siteNameTest(siteNames: string[], url: string | null): NamesSite {
+  const names = [...new Set(siteNames.map(squash).filter((name) => name !== ''))];
+  const domain = domainName(url);
+  return (segment, trailing = false) => {
+    const flat = squash(segment);
+    if (flat === '') return false;
+    if (names.includes(flat)) return true;
+    const short = wordsOf(segment).length <= 3;
+    if (trailing && short && names.some((name) => name.length >= 4 && flat.startsWith(name))) return true;
+    // "Slashdot" on slashdot.org, "FullStack Blog" on fullstack.com: short and built on the domain.
+    return domain !== null && domain.length >= 3 && short && flat.startsWith(domain);
+  };
 }
 
-export function pageTitle(sources: TitleSources): string | null {
-  const raw = sources.title?.replace(/\s+/g, ' ').trim();
-  if (!raw) return null;
-  const parts = raw.split(SEPARATOR);
-  // parts alternate: segment, separator, segment, …
-  if (parts.length < 3) return raw;
-  const domain = domainName(sources.url);
-  let segments = parts;
+/**
+ * `title` with the segments at either end that name the site removed. A name may itself hold a
+ * separator ("AOC media - Analyse Opinion Critique"), so runs of end segments are tried too.
+ */
+function withoutSiteName(title: string, namesSite: NamesSite): string {
+  const raw = collapse(title);
+  let segments = raw.split(SEPARATOR);
+  // segments alternate: text, separator, text, …
   let changed = true;
   while (changed && segments.length >= 3) {
     changed = false;
-    if (namesSite(segments[segments.length - 1], sources.siteName, domain)) {
-      segments = segments.slice(0, -2);
-      changed = true;
-    } else if (namesSite(segments[0], sources.siteName, domain)) {
-      segments = segments.slice(2);
-      changed = true;
+    for (let cut = 1; cut < segments.length - 1 && !changed; cut += 2) {
+      if (namesSite(segments.slice(cut + 1).join(''), true)) {
+        segments = segments.slice(0, cut);
+        changed = true;
+      } else if (namesSite(segments.slice(0, segments.length - cut - 1).join(''))) {
+        segments = segments.slice(segments.length - cut);
+        changed = true;
+      }
     }
   }
   return segments.join('').trim() || raw;
+}
+
+const same = (a: string, b: string) => squash(a) !== '' && squash(a) === squash(b);
+
+/**
+ * The run of the declared title's segments that `heading` states, if any: "Lotte Tobisch ist tot"
+ * in "Chronik: Lotte Tobisch ist tot - wien.ORF.at", "New Zealand" in "New Zealand - Wikipedia".
+ * A heading may also open with a kicker or a date the declared title leaves out ("1. Februar 2022
+ * Minister Raab: …"); the run it ends with counts when it is most of the heading. A heading much
+ * shorter than what it would leave out is a label (a section, a forum's board), not the title:
+ * "science" in "<a long post title> : science".
+ */
+function runStating(heading: string, declared: string): string | null {
+  const parts = collapse(declared).split(AROUND_HEADING);
+  const target = squash(heading);
+  let ending: string | null = null;
+  for (let start = 0; start < parts.length; start += 2) {
+    let run = '';
+    for (let end = start; end < parts.length; end += 2) {
+      run += (end > start ? parts[end - 1] : '') + parts[end];
+      const flat = squash(run);
+      if (flat.length > target.length) break;
+      if (flat !== target) {
+        if (ending === null && target.endsWith(flat) && flat.length >= 0.6 * target.length)
+          ending = run.trim();
+        continue;
+      }
+      const left = parts.filter((_, i) => i % 2 === 0 && (i < start || i > end));
+      const longestLeft = Math.max(0, ...left.map((part) => squash(part).length));
+      return 2 * target.length >= longestLeft ? run.trim() : null;
+    }
+  }
+  return ending;
+}
+
+export function pageTitle(sources: TitleSources): string | null {
+  const namesSite = siteNameTest(sources.siteNames, sources.url);
+  const declared = sources.declared.map(collapse).filter((title) => title !== '');
+  const headings = sources.headings
+    .map(collapse)
+    .filter((heading) => squash(heading) !== '' && !namesSite(heading));
+  for (const heading of headings) {
+    for (const title of declared) {
+      const cleaned = withoutSiteName(title, namesSite);
+      if (same(heading, title) || same(heading, cleaned)) return cleaned;
+      const run = runStating(heading, title);
+      if (run !== null) return run;
+    }
+  }
+  if (declared.length > 0) return withoutSiteName(declared[0], namesSite);
+  return headings[0] ?? null;
 }

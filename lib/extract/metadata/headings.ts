@@ -1,0 +1,79 @@
+import { type Element, isElement, textOf } from '../../html/dom.js';
+
+/**
+ * The page's <h1>s as title evidence. Not every <h1> heads the page: themes put the site's logo in
+ * one (`<h1><a href="/">Acme</a></h1>`), screen-reader labels in others ("Navigation", "Menu").
+ * The first kind names the site; the second says nothing about the page.
+ */
+
+export interface HeadingEvidence {
+  /** Visible headings that may be the page's title, those inside <article> or <main> first. */
+  headings: string[];
+  /** Texts of logo headings: a link to the site's home page and nothing more. */
+  siteNames: string[];
+}
+
+/** Class names the common frameworks hide text with while leaving it to screen readers. */
+const SCREEN_READER_ONLY =
+  /(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-text|element-invisible|aural)(?:\s|$)/i;
+const OUTSIDE_PAGE = new Set(['nav', 'footer', 'template', 'noscript']);
+
+function hidden(el: Element): boolean {
+  const a = el.attribs;
+  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (a.class && SCREEN_READER_ONLY.test(a.class)) return true;
+  return a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style);
+}
+
+/** Where the heading sits: null when it is off the page, else whether an article or main holds it. */
+function placement(h1: Element): { inArticle: boolean } | null {
+  let inArticle = false;
+  for (let el: Element | null = h1; el; el = isElement(el.parent) ? el.parent : null) {
+    if (OUTSIDE_PAGE.has(el.name) || el.attribs.role === 'navigation' || hidden(el)) return null;
+    if (el.name === 'article' || el.name === 'main' || el.attribs.role === 'main') inArticle = true;
+  }
+  return { inArticle };
+}
+
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
+
+/**
+ * A link to the site's home: "/", "./", "index.html", or this site's origin itself; on an archived
+ * copy (whose address embeds the original one), the original site's origin.
+ */
+function isHomeLink(href: string | undefined, pageUrl: string | null): boolean {
+  if (href === undefined || href.trim().startsWith('#')) return false;
+  const path = href.trim().replace(/[?#].*$/, '');
+  if (/^(?:\.?\/)?(?:index\.\w+)?$/i.test(path)) return true;
+  const origin = /https?:\/\/([^/]+)\/?$/i.exec(path);
+  if (!origin) return false;
+  if (!pageUrl) return true;
+  const page = bareHost(pageUrl.replace(/^https?:\/\/(?:[^/]+\/.*?https?:\/\/)?([^/]+).*$/i, '$1'));
+  return bareHost(origin[1]) === page;
+}
+
+function homeLinkText(h1: Element, text: string, pageUrl: string | null): boolean {
+  const links: Element[] = [];
+  const stack: Element[] = [h1];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.name === 'a') links.push(el);
+    else for (const child of el.children) if (isElement(child)) stack.push(child);
+  }
+  return links.some((link) => isHomeLink(link.attribs.href, pageUrl) && textOf(link) === text);
+}
+
+export function readHeadings(h1s: Element[], pageUrl: string | null): HeadingEvidence {
+  const inArticle: string[] = [];
+  const elsewhere: string[] = [];
+  const siteNames: string[] = [];
+  for (const h1 of h1s) {
+    const where = placement(h1);
+    const text = textOf(h1, hidden);
+    // An unrendered template ("{{ item.title }}") is markup, not a heading.
+    if (where === null || text === '' || text.includes('{{')) continue;
+    if (homeLinkText(h1, text, pageUrl)) siteNames.push(text);
+    else (where.inArticle ? inArticle : elsewhere).push(text);
+  }
+  return { headings: [...inArticle, ...elsewhere], siteNames };
+}
