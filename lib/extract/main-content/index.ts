@@ -2,6 +2,7 @@ import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../
 import { cleanInside, collectSiblings } from './assemble.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
+import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import {
@@ -15,7 +16,7 @@ import { dropBoilerplateSections } from './sections.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
-export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'body';
+export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'landmark' | 'body';
 
 export interface MainContent {
   /** The article, as one or more sibling elements in document order. */
@@ -51,6 +52,7 @@ interface Attempt {
   usedHint: boolean;
   /** Prose on the whole page once this attempt's furniture is out. */
   pageProse: number;
+  stats: ContentStats;
 }
 
 function attempt(
@@ -91,7 +93,7 @@ function attempt(
     cleanInside(roots, stats, removed) +
     trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
-  return { roots, removed, textLength, usedHint, pageProse };
+  return { roots, removed, textLength, usedHint, pageProse, stats };
 }
 
 /** A choice holding less than this share of the page's prose is one block of several. */
@@ -163,6 +165,15 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
+    }
+  }
+  if (best && !best.usedHint) {
+    const landmark = landmarkInstead(body, best.stats, best.textLength);
+    if (landmark) {
+      const removed = findBoilerplate(body, measure, { useNames: false, readNoscript });
+      const stats = new ContentStats(body, removed);
+      best = { ...best, roots: [landmark], removed, stats, textLength: stats.get(landmark).text };
+      method = 'landmark';
     }
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
