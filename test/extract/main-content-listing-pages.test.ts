@@ -65,3 +65,43 @@ describe('a section front: teasers in the page’s <main>, no article', () => {
     expect(text).not.toContain('Coral that survived');
   });
 });
+
+describe('a shop’s best-seller list on a page that marks no <main>', () => {
+  const products = [
+    'Noise-cancelling headphones, over-ear, 30 h battery',
+    'Wireless earbuds with charging case, water resistant',
+    'Portable speaker, 20 W, twelve hours of play',
+    'USB-C charger, 65 W, two ports, foldable plug',
+    'Smart plug, works with voice assistants, pack of four',
+    'E-reader, 7-inch glare-free screen, adjustable warm light',
+    'Streaming stick with remote, 4K, Dolby Vision',
+    'Fitness tracker, heart rate and sleep, two-week battery',
+    'Mechanical keyboard, hot-swappable switches, backlit keys',
+    'Webcam, 1080p at 60 frames, privacy shutter and stereo microphones',
+    'Power bank, 20,000 mAh, charges a laptop and a phone at once',
+    'Robot vacuum with self-emptying base and room mapping',
+  ];
+  const html = `<html><body>
+    <div id="top"><a href="/">Shop</a> <a href="/deals">Deals</a> <a href="/help">Help</a></div>
+    <div class="page">
+      <div class="header-row"><h1>Best Sellers in Electronics</h1><p>Our most popular products based on sales. Updated hourly.</p></div>
+      <div class="grid">${products
+        .map(
+          (
+            name,
+            i,
+          ) => `<div class="tile"><span class="rank">#${i + 1}</span><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""><div class="name">${name}</div></a>
+          <div class="stars">4.${i} out of 5</div><div class="price">$${19 + i * 10}.99</div></div>`,
+        )
+        .join('\n')}</div>
+    </div>
+    <footer><p>Conditions of use. Privacy notice. © Shop Inc.</p></footer>
+  </body></html>`;
+
+  it('is the list, not the one sentence of prose above it', () => {
+    const { text, method } = mainContent(html, 'https://shop.example/best-sellers/electronics');
+    expect(method).toBe('landmark');
+    for (const name of products) expect(text).toContain(name);
+    expect(text).not.toContain('Conditions of use');
+  });
+});

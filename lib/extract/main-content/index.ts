@@ -170,7 +170,9 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   if (best && !best.usedHint) {
     const landmark = landmarkInstead(body, best.stats, best.textLength);
     if (landmark) {
-      const removed = findBoilerplate(body, measure, { useNames: false, readNoscript });
+      // A listing's cards and teasers carry names the first pass reads as furniture; the whole
+      // page, which holds its comments and widgets too, is read with them.
+      const removed = findBoilerplate(body, measure, { useNames: landmark === body, readNoscript });
       const stats = new ContentStats(body, removed);
       best = { ...best, roots: [landmark], removed, stats, textLength: stats.get(landmark).text };
       method = 'landmark';

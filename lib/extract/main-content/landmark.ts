@@ -23,9 +23,22 @@ function mainLandmark(body: Element, stats: ContentStats): Element | null {
   return found;
 }
 
-/** The main landmark when the scored result is a small fraction of it (see MIN_LANDMARK_SHARE). */
+/**
+ * Without a main landmark the page's whole text stands in for it, at a lower share: the body also
+ * holds the header, the menus and the footer, which the pruning by tag and role only partly removes.
+ */
+const MIN_BODY_SHARE = 0.1;
+/** …and only for a result too short to be an article of its own (a promo line, a notice). */
+const MAX_SHORT_RESULT_CHARS = 1000;
+
+/**
+ * The main landmark when the scored result is a small fraction of it (see MIN_LANDMARK_SHARE), or,
+ * on a page that marks none, the body when the result is a small fraction of the page.
+ */
 export function landmarkInstead(body: Element, stats: ContentStats, resultLength: number): Element | null {
   const landmark = mainLandmark(body, stats);
-  if (!landmark || resultLength >= stats.get(landmark).text * MIN_LANDMARK_SHARE) return null;
-  return landmark;
+  if (landmark) return resultLength < stats.get(landmark).text * MIN_LANDMARK_SHARE ? landmark : null;
+  return resultLength < MAX_SHORT_RESULT_CHARS && resultLength < stats.get(body).text * MIN_BODY_SHARE
+    ? body
+    : null;
 }
