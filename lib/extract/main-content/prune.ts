@@ -58,6 +58,9 @@ export interface PruneOptions {
 
 function isHiddenElement(el: Element): boolean {
   const a = el.attribs;
+  // A tab panel out of view is one of the page's alternatives (a code sample in another language,
+  // the specifications beside the description): content a click away, not furniture.
+  if (a.role === 'tabpanel') return false;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
