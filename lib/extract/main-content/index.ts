@@ -167,6 +167,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
       method = 'recovered';
     }
   }
+  // Nothing visible scored: the page ships its content hidden until a script reveals it (a product
+  // wrapper at display:none, a deferred block), and the reader sees it once that script has run.
+  if (!best || best.textLength === 0) {
+    const revealed = attempt(body, measure, { useNames: true, readNoscript, readHidden: true }, options);
+    if (revealed && revealed.textLength > 0) best = revealed;
+  }
   if (best && !best.usedHint) {
     const landmark = landmarkInstead(body, best.stats, best.textLength);
     if (landmark) {

@@ -54,6 +54,8 @@ export interface PruneOptions {
   useNames: boolean;
   /** The page's content is inside <noscript> (see noscriptHoldsPage): read it like any block. */
   readNoscript?: boolean;
+  /** Elements hidden by style or attribute are read too (see extractMainContent's last resort). */
+  readHidden?: boolean;
 }
 
 function isHiddenElement(el: Element): boolean {
@@ -123,7 +125,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (isHiddenElement(el) && !holdsMostText(el)) {
+    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el)) {
       removed.add(el);
       return false;
     }
