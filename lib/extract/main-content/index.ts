@@ -106,13 +106,15 @@ const WIDENED_MAX_LINK_DENSITY = 0.35;
 /**
  * The scoring favours the block with the densest paragraphs, which on a thread or a Q&A page is one
  * post of several (the accepted answer, the longest reply). When the choice holds a small share of
- * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content.
+ * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content. On a
+ * landing page of short sections side by side that ancestor is the body itself, pruned of its
+ * header, menus and footer.
  */
 function widenToPageProse(top: Element, stats: ContentStats, body: Element, pageProse: number): Element {
   if (pageProse === 0 || stats.get(top).prose >= pageProse * MIN_CHOICE_PROSE_SHARE) return top;
   for (let p = top.parent; isElement(p); p = p.parent) {
     if (stats.get(p).prose >= pageProse * WIDENED_PROSE_SHARE) {
-      return p !== body && stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
+      return stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
     }
     if (p === body) break;
   }
