@@ -280,16 +280,27 @@ function isBoilerplateLine(el: Element, measure: TextMeasure): boolean {
 const MIN_PROSE_FORM_CHARS = 600;
 const FORM_CONTROL_TAGS = new Set(['label', 'button', 'select', 'option', 'textarea', 'fieldset', 'legend']);
 
+/**
+ * A box to write in (a reply, a comment) or an address or password to give: the form is for the
+ * reader's own text, however long its instructions and its terms run.
+ */
+function isTextEntry(el: Element): boolean {
+  if (el.name === 'textarea') return true;
+  return el.name === 'input' && /^(?:email|password)$/i.test(el.attribs.type ?? '');
+}
+
 function isProseForm(el: Element, measure: TextMeasure): boolean {
   const size = measure.size(el);
   if (size.text < MIN_PROSE_FORM_CHARS || size.link >= size.text * 0.2) return false;
   let prose = 0;
+  let asksForText = false;
   walkElements(el, (node) => {
+    if (isTextEntry(node)) asksForText = true;
     if (node.type !== 'tag' || FORM_CONTROL_TAGS.has(node.name)) return false;
     for (const child of node.children) if (child.type === 'text') prose += collapsedLength(child.data);
     return true;
   });
-  return prose >= MIN_PROSE_FORM_CHARS;
+  return !asksForText && prose >= MIN_PROSE_FORM_CHARS;
 }
 
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var', 'pre']);

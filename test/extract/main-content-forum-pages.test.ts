@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { PageDocument } from '../../lib/extract/index.js';
+
+function mainText(html: string, url = 'https://travel.example/questions/42/one-way-tickets'): string {
+  return PageDocument.parse(html, url).text({ onlyMainContent: true });
+}
+
+describe('a Q&A page closing on a long answer form', () => {
+  const answers = [
+    'Many low-cost airlines sell one-way tickets at half the return fare, so two singles often cost less than one return, especially inside Europe.',
+    'Read the fare conditions carefully: some carriers charge the full single fare if you skip the return flight, and that clause is easy to miss.',
+    'I bought the cheapest single with two stops and booked the way home only when I knew my dates; it saved a lot over a flexible return.',
+  ];
+  const terms =
+    'By clicking Post Your Answer, you agree to our terms of service and acknowledge that you have read and understand our privacy policy and code of conduct. Answers are licensed to the site under the contributor licence and may be edited by others; keep them on topic, cite your sources, and avoid answers that are only a link. Questions and answers may be shown to readers of partner sites and in search results, and you can delete your answer at any time from your profile; answers that repeat another answer, thank the asker or ask a new question are removed by moderators, and repeated removals may limit your account for a week.';
+  const html = `<html><body>
+    <header><a href="/">Travel Q&amp;A</a> <a href="/questions">Questions</a></header>
+    <div id="mainbar" role="main">
+      <h1>Are one-way tickets ever cheaper than returns?</h1>
+      <div class="question"><p>I am moving abroad for a year and need to fly out now and back at a date I do not know yet. What is the cheapest way to book?</p></div>
+      <div id="answers">${answers.map((a) => `<div class="answer"><div class="answer-text"><p>${a}</p></div><div class="user">answered Mar 28 by a traveller</div></div>`).join('')}
+        <form id="post-form" action="/questions/42/answer/submit">
+          <h2>Your Answer</h2>
+          <textarea name="post-text" rows="15"></textarea>
+          <div class="terms">${terms
+            .split('; ')
+            .map((part) => `<p>${part}.</p>`)
+            .join('')}</div>
+          <button type="submit">Post Your Answer</button>
+        </form>
+      </div>
+    </div>
+    <footer><p>Site design © Travel Q&amp;A. Contributions licensed under CC BY-SA.</p></footer>
+  </body></html>`;
+
+  it('is the question and every answer', () => {
+    const text = mainText(html);
+    expect(text).toContain('I am moving abroad for a year');
+    for (const answer of answers) expect(text).toContain(answer);
+  });
+
+  it('leaves the answer form and its terms out, however long they run', () => {
+    const text = mainText(html);
+    expect(text).not.toContain('By clicking Post Your Answer');
+    expect(text).not.toContain('Contributions licensed');
+  });
+});
