@@ -176,7 +176,7 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     if (revealed && revealed.textLength > 0) best = revealed;
   }
   if (best && !best.usedHint) {
-    const landmark = landmarkInstead(body, best.stats, best.textLength);
+    const landmark = landmarkInstead(body, best.stats, best.textLength, method === 'recovered');
     if (landmark) {
       // A listing's cards and teasers carry names the first pass reads as furniture; the whole
       // page, which holds its comments and widgets too, is read with them.

@@ -8,6 +8,8 @@ import type { ContentStats } from './stats.js';
  * count as no prose; the landmark the page itself marked as its content is the better answer.
  */
 const MIN_LANDMARK_SHARE = 0.35;
+/** A result the name-free pass recovered is suspect already: it must hold more of the landmark. */
+const MIN_RECOVERED_LANDMARK_SHARE = 0.5;
 
 /** The page's own `<main>` (or `role="main"`), outermost first, with text once furniture is out. */
 function mainLandmark(body: Element, stats: ContentStats): Element | null {
@@ -35,9 +37,17 @@ const MAX_SHORT_RESULT_CHARS = 1000;
  * The main landmark when the scored result is a small fraction of it (see MIN_LANDMARK_SHARE), or,
  * on a page that marks none, the body when the result is a small fraction of the page.
  */
-export function landmarkInstead(body: Element, stats: ContentStats, resultLength: number): Element | null {
+export function landmarkInstead(
+  body: Element,
+  stats: ContentStats,
+  resultLength: number,
+  recovered: boolean,
+): Element | null {
   const landmark = mainLandmark(body, stats);
-  if (landmark) return resultLength < stats.get(landmark).text * MIN_LANDMARK_SHARE ? landmark : null;
+  if (landmark) {
+    const share = recovered ? MIN_RECOVERED_LANDMARK_SHARE : MIN_LANDMARK_SHARE;
+    return resultLength < stats.get(landmark).text * share ? landmark : null;
+  }
   return resultLength < MAX_SHORT_RESULT_CHARS && resultLength < stats.get(body).text * MIN_BODY_SHARE
     ? body
     : null;
