@@ -45,3 +45,33 @@ describe('a Q&A page closing on a long answer form', () => {
     expect(text).not.toContain('Contributions licensed');
   });
 });
+
+describe('a forum thread whose every post carries the body microdata', () => {
+  const posts = [
+    'Since the last update every video plays with an automatic dub in my language, and I cannot find a switch to keep the original audio track. I tried the language settings of the browser, the settings of my account and the settings of the player itself, and none of them mentions dubbing at all. The dub is often wrong, too: names are translated, jokes make no sense, and the voice does not match the speaker. Is there a way to turn this off for good, or at least to make the original track the default for channels I follow?',
+    'Same here on two laptops. It started on Tuesday; clearing the cache did not help, and the audio menu only lists the dubbed track for most videos.',
+    'A workaround until it is fixed: open the video settings, choose Audio track, pick the one marked original, and the choice sticks for the session.',
+  ];
+  const html = `<html><body>
+    <header><a href="/">Community</a> <a href="/latest">Latest</a> <a href="/top">Top</a></header>
+    <div id="main-outlet" role="main">
+      <h1>Videos play auto-dubbed</h1>
+      <div class="posts">${posts
+        .map(
+          (post, i) => `<div id="post_${i + 1}" class="topic-body crawler-post">
+          <div class="crawler-post-meta"><span class="creator">user${i + 1}</span> <time>March ${i + 3}</time></div>
+          <div class="post" itemprop="text"><p>${post}</p></div>
+          <div class="crawler-post-infos"><span>${i + 2} Likes</span></div>
+        </div>`,
+        )
+        .join('\n')}</div>
+    </div>
+    <footer><p>Powered by a forum engine. Terms of service. Privacy.</p></footer>
+  </body></html>`;
+
+  it('is every post, not the first alone', () => {
+    const text = mainText(html, 'https://community.example/t/videos-auto-dubbed/612');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toContain('Terms of service');
+  });
+});

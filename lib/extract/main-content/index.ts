@@ -4,6 +4,7 @@ import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
+import { classWeight } from './patterns.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import {
   climbWhileProse,
@@ -83,6 +84,7 @@ function attempt(
   // parts are siblings, not inside the one wrapper the best part sits in.
   if (!usedHint) top = liftOnlyChild(top, body, removed);
   if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
+  if (!usedHint && declared) top = liftToRepeatedItem(top, stats, body, removed);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
   const lead = findLead(body_[0], stats, removed);
@@ -117,6 +119,46 @@ function widenToPageProse(top: Element, stats: ContentStats, body: Element, page
       return stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
     }
     if (p === body) break;
+  }
+  return top;
+}
+
+/** How many wrappers above the declared body may be the repeated post (post > wrapper > text). */
+const ITEM_LEVELS = 3;
+/** A sibling item must hold this much prose to count: a post, not an empty template slot. */
+const MIN_ITEM_PROSE = 80;
+
+/**
+ * A thread's posts and a Q&A page's answers each carry the body microdata (`itemprop="text"`), so the
+ * CMS declares several bodies and the choice settles in one of them. When the declared body, or a
+ * wrapper just above it, has a sibling of the same tag and class holding prose (the next post), the
+ * choice moves to that level, and the sibling merge that follows (which favours siblings sharing
+ * the choice's class) takes in the other posts.
+ */
+function liftToRepeatedItem(
+  top: Element,
+  stats: ContentStats,
+  body: Element,
+  removed: ReadonlySet<Element>,
+): Element {
+  let current: Element = top;
+  for (let level = 0; level < ITEM_LEVELS && current !== body; level++) {
+    const className = current.attribs.class;
+    const parent = current.parent;
+    if (!isElement(parent)) break;
+    if (className && classWeight(current) >= 0) {
+      for (const sibling of parent.children) {
+        if (sibling === current || !isElement(sibling) || removed.has(sibling)) continue;
+        if (
+          sibling.name === current.name &&
+          sibling.attribs.class === className &&
+          stats.get(sibling).prose >= MIN_ITEM_PROSE
+        )
+          return current;
+      }
+    }
+    if (parent === body) break;
+    current = parent;
   }
   return top;
 }
