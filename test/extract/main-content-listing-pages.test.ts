@@ -105,3 +105,29 @@ describe('a shop’s best-seller list on a page that marks no <main>', () => {
     expect(text).not.toContain('Conditions of use');
   });
 });
+
+describe('a blog home page of teasers with a data notice set as an ARIA alert', () => {
+  const posts = [
+    'Scaling global storytelling: modernising localisation analytics',
+    'Optimising recommendation systems with the vector API',
+    'Mount mayhem: scaling container storage across regions',
+    'How we test the playback of every title on every device',
+    'A year of running our build farm on spot instances',
+  ];
+  const html = `<html><body>
+    <div class="q" role="alert"><p>To make this site work, we log user data. By using it you agree to our privacy policy, including the cookie policy, and to the processing of your reading history for recommendations.</p></div>
+    <div class="top"><a href="/">Tech Blog</a> <a href="/signin">Sign in</a></div>
+    <div class="list">${posts
+      .map(
+        (title, i) =>
+          `<div class="card"><h2><a href="/p/${i}">${title}</a></h2><span>${i + 1}d ago</span> <span>${i + 3} min read</span></div>`,
+      )
+      .join('')}</div>
+  </body></html>`;
+
+  it('is the list of posts, never the notice', () => {
+    const { text } = mainContent(html, 'https://techblog.example/');
+    for (const title of posts) expect(text).toContain(title);
+    expect(text).not.toContain('we log user data');
+  });
+});

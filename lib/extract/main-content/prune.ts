@@ -133,7 +133,8 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     if (isProtected(el, tokens)) return true;
     const role = el.attribs.role;
     // A wrapper named after a state of the page ("has-cookie-banner") holds the page, not a notice.
-    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog';
+    // An ARIA alert is a message about the visit (cookies, an error, a sale ending), in either pass.
+    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog' || role === 'alert';
     if (notice && !wrapsArticle.any.has(el) && !holdsNearlyAll(el)) {
       removed.add(el);
       return false;
