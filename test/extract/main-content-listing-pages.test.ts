@@ -131,3 +131,35 @@ describe('a blog home page of teasers with a data notice set as an ARIA alert', 
     expect(text).not.toContain('we log user data');
   });
 });
+
+describe('a trending list whose filters are ARIA menus of hundreds of items', () => {
+  const repos = [
+    'swarm / engine',
+    'openai / skills',
+    'agency / agents',
+    'cloud / notebooks',
+    'jido / runtime',
+  ];
+  const languages = Array.from({ length: 120 }, (_, i) => `Language number ${i + 1}`);
+  const html = `<html><body>
+    <header><a href="/">Code host</a> <a href="/explore">Explore</a></header>
+    <main>
+      <h1>Trending</h1><p>See what the community is most excited about today.</p>
+      <details><summary>Language: Any</summary><div class="select-menu-list">${languages
+        .map((name) => `<a role="menuitemradio" href="/trending/${name.length}">${name}</a>`)
+        .join('')}</div></details>
+      ${repos
+        .map(
+          (repo) =>
+            `<article class="box-row"><h2><a href="/${repo}">${repo}</a></h2><p>${repo} does one thing well.</p><span>1,234 stars today</span></article>`,
+        )
+        .join('')}
+    </main>
+  </body></html>`;
+
+  it('is the list without the items of its pickers', () => {
+    const { text } = mainContent(html, 'https://code.example/trending');
+    for (const repo of repos) expect(text).toContain(`${repo} does one thing well`);
+    expect(text).not.toContain('Language number 7');
+  });
+});

@@ -46,6 +46,20 @@ const NON_CONTENT_TAGS = new Set([
   'nav',
 ]);
 
+/**
+ * ARIA roles of application widgets (a language picker's hundreds of radio items, a combobox's
+ * options): controls, never content, whatever the pass thinks of class names.
+ */
+const WIDGET_ROLES = new Set([
+  'menu',
+  'menubar',
+  'menuitem',
+  'menuitemradio',
+  'menuitemcheckbox',
+  'listbox',
+  'option',
+]);
+
 /** Furniture by tag, unless the element holds most of the page's text (some themes wrap everything). */
 const FURNITURE_TAGS = new Set(['aside', 'footer', 'form', 'menu']);
 
@@ -136,6 +150,10 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     // An ARIA alert is a message about the visit (cookies, an error, a sale ending), in either pass.
     const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog' || role === 'alert';
     if (notice && !wrapsArticle.any.has(el) && !holdsNearlyAll(el)) {
+      removed.add(el);
+      return false;
+    }
+    if (role && WIDGET_ROLES.has(role) && !holdsMostText(el)) {
       removed.add(el);
       return false;
     }
