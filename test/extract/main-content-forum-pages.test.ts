@@ -75,3 +75,35 @@ describe('a forum thread whose every post carries the body microdata', () => {
     expect(text).not.toContain('Terms of service');
   });
 });
+
+describe('a discussion whose every comment sits in a form with nothing to fill', () => {
+  const comments = [
+    'Welcome to the discussion. Personal anecdotes are allowed as replies to this comment; elsewhere they will be removed.',
+    'The mice study is promising, but hair follicles grown in a dish are a long way from a treatment anyone can buy.',
+    'The missing link they found is a supporting cell type, which explains why earlier attempts grew follicles that never made hair.',
+    'Ten years ago the same lab said five years. I will believe it when my barber has something to cut.',
+  ];
+  const html = `<html><body>
+    <div class="header"><a href="/">Board</a> <a href="/r/science">science</a></div>
+    <div class="content" role="main">
+      <p class="title"><a href="https://journal.example/paper">Hair follicles grown in the lab for the first time</a></p>
+      <div class="commentarea">${comments
+        .map(
+          (
+            comment,
+            i,
+          ) => `<div class="thing comment"><p class="tagline"><a href="/u/${i}">user${i}</a> 17 hours ago</p>
+          <form action="#" class="usertext" id="form-${i}"><input type="hidden" name="thing_id" value="t${i}">
+            <div class="usertext-body"><div class="md"><p>${comment}</p></div></div></form>
+          <ul class="buttons"><li><a href="/c/${i}">permalink</a></li><li><button>reply</button></li></ul></div>`,
+        )
+        .join('')}</div>
+    </div>
+    <div class="footer"><p>Use of this site constitutes acceptance of our User Agreement and Privacy Policy.</p></div>
+  </body></html>`;
+
+  it('keeps every comment', () => {
+    const text = mainText(html, 'https://board.example/r/science/comments/1/hair');
+    for (const comment of comments) expect(text).toContain(comment);
+  });
+});

@@ -162,7 +162,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       FURNITURE_TAGS.has(name) &&
       !holdsMostText(el) &&
       !wrapsArticle.declared.has(el) &&
-      !(name === 'form' && isProseForm(el, measure))
+      !(name === 'form' && (isProseForm(el, measure) || !hasFillableControl(el)))
     ) {
       removed.add(el);
       return false;
@@ -306,6 +306,21 @@ const FORM_CONTROL_TAGS = new Set(['label', 'button', 'select', 'option', 'texta
 function isTextEntry(el: Element): boolean {
   if (el.name === 'textarea') return true;
   return el.name === 'input' && /^(?:email|password)$/i.test(el.attribs.type ?? '');
+}
+
+/**
+ * A form with nothing for the reader to fill (hidden inputs and buttons only) is a wrapper a CMS put
+ * around its posts for moderation or voting, not a form.
+ */
+function hasFillableControl(el: Element): boolean {
+  let found = false;
+  walkElements(el, (node) => {
+    if (found || node.type !== 'tag') return false;
+    if (node.name === 'textarea' || node.name === 'select') found = true;
+    else if (node.name === 'input' && (node.attribs.type ?? 'text').toLowerCase() !== 'hidden') found = true;
+    return !found;
+  });
+  return found;
 }
 
 function isProseForm(el: Element, measure: TextMeasure): boolean {
