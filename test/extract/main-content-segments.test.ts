@@ -8,8 +8,8 @@ import { loadSegmentCorpus, type PageOutcome, scorePage, summarise } from './seg
  * anywhere breaks this. Raise them when the method improves; never lower them to let a change in.
  */
 const FLOORS = {
-  all: { f1: 0.95, precision: 0.945, recall: 0.955 },
-  heldOut: { f1: 0.95, precision: 0.95, recall: 0.95 },
+  all: { f1: 0.952, precision: 0.945, recall: 0.96 },
+  heldOut: { f1: 0.955, precision: 0.955, recall: 0.955 },
 };
 
 describe('main content on the trafilatura development corpus (must-have / must-not-have segments)', () => {

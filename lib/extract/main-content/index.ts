@@ -2,7 +2,9 @@ import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../
 import { cleanInside, collectSiblings } from './assemble.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
+import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
+import { classWeight } from './patterns.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import {
   climbWhileProse,
@@ -15,7 +17,7 @@ import { dropBoilerplateSections } from './sections.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
-export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'body';
+export type MainContentMethod = 'scored' | 'json-ld' | 'recovered' | 'landmark' | 'body';
 
 export interface MainContent {
   /** The article, as one or more sibling elements in document order. */
@@ -51,6 +53,7 @@ interface Attempt {
   usedHint: boolean;
   /** Prose on the whole page once this attempt's furniture is out. */
   pageProse: number;
+  stats: ContentStats;
 }
 
 function attempt(
@@ -81,6 +84,7 @@ function attempt(
   // parts are siblings, not inside the one wrapper the best part sits in.
   if (!usedHint) top = liftOnlyChild(top, body, removed);
   if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
+  if (!usedHint && declared) top = liftToRepeatedItem(top, stats, body, removed);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
   const lead = findLead(body_[0], stats, removed);
@@ -91,7 +95,7 @@ function attempt(
     cleanInside(roots, stats, removed) +
     trimEdges(roots, stats, removed, options.titleHint, lead);
   const textLength = roots.reduce((sum, root) => sum + stats.get(root).text, 0) - cleanedText;
-  return { roots, removed, textLength, usedHint, pageProse };
+  return { roots, removed, textLength, usedHint, pageProse, stats };
 }
 
 /** A choice holding less than this share of the page's prose is one block of several. */
@@ -104,15 +108,57 @@ const WIDENED_MAX_LINK_DENSITY = 0.35;
 /**
  * The scoring favours the block with the densest paragraphs, which on a thread or a Q&A page is one
  * post of several (the accepted answer, the longest reply). When the choice holds a small share of
- * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content.
+ * the page's prose, the nearest ancestor holding most of it, mostly unlinked, is the content. On a
+ * landing page of short sections side by side that ancestor is the body itself, pruned of its
+ * header, menus and footer.
  */
 function widenToPageProse(top: Element, stats: ContentStats, body: Element, pageProse: number): Element {
   if (pageProse === 0 || stats.get(top).prose >= pageProse * MIN_CHOICE_PROSE_SHARE) return top;
   for (let p = top.parent; isElement(p); p = p.parent) {
     if (stats.get(p).prose >= pageProse * WIDENED_PROSE_SHARE) {
-      return p !== body && stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
+      return stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
     }
     if (p === body) break;
+  }
+  return top;
+}
+
+/** How many wrappers above the declared body may be the repeated post (post > wrapper > text). */
+const ITEM_LEVELS = 3;
+/** A sibling item must hold this much prose to count: a post, not an empty template slot. */
+const MIN_ITEM_PROSE = 80;
+
+/**
+ * A thread's posts and a Q&A page's answers each carry the body microdata (`itemprop="text"`), so the
+ * CMS declares several bodies and the choice settles in one of them. When the declared body, or a
+ * wrapper just above it, has a sibling of the same tag and class holding prose (the next post), the
+ * choice moves to that level, and the sibling merge that follows (which favours siblings sharing
+ * the choice's class) takes in the other posts.
+ */
+function liftToRepeatedItem(
+  top: Element,
+  stats: ContentStats,
+  body: Element,
+  removed: ReadonlySet<Element>,
+): Element {
+  let current: Element = top;
+  for (let level = 0; level < ITEM_LEVELS && current !== body; level++) {
+    const className = current.attribs.class;
+    const parent = current.parent;
+    if (!isElement(parent)) break;
+    if (className && classWeight(current) >= 0) {
+      for (const sibling of parent.children) {
+        if (sibling === current || !isElement(sibling) || removed.has(sibling)) continue;
+        if (
+          sibling.name === current.name &&
+          sibling.attribs.class === className &&
+          stats.get(sibling).prose >= MIN_ITEM_PROSE
+        )
+          return current;
+      }
+    }
+    if (parent === body) break;
+    current = parent;
   }
   return top;
 }
@@ -163,6 +209,23 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
+    }
+  }
+  // Nothing visible scored: the page ships its content hidden until a script reveals it (a product
+  // wrapper at display:none, a deferred block), and the reader sees it once that script has run.
+  if (!best || best.textLength === 0) {
+    const revealed = attempt(body, measure, { useNames: true, readNoscript, readHidden: true }, options);
+    if (revealed && revealed.textLength > 0) best = revealed;
+  }
+  if (best && !best.usedHint) {
+    const landmark = landmarkInstead(body, best.stats, best.textLength, method === 'recovered');
+    if (landmark) {
+      // A listing's cards and teasers carry names the first pass reads as furniture; the whole
+      // page, which holds its comments and widgets too, is read with them.
+      const removed = findBoilerplate(body, measure, { useNames: landmark === body, readNoscript });
+      const stats = new ContentStats(body, removed);
+      best = { ...best, roots: [landmark], removed, stats, textLength: stats.get(landmark).text };
+      method = 'landmark';
     }
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);

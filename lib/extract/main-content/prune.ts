@@ -46,6 +46,20 @@ const NON_CONTENT_TAGS = new Set([
   'nav',
 ]);
 
+/**
+ * ARIA roles of application widgets (a language picker's hundreds of radio items, a combobox's
+ * options): controls, never content, whatever the pass thinks of class names.
+ */
+const WIDGET_ROLES = new Set([
+  'menu',
+  'menubar',
+  'menuitem',
+  'menuitemradio',
+  'menuitemcheckbox',
+  'listbox',
+  'option',
+]);
+
 /** Furniture by tag, unless the element holds most of the page's text (some themes wrap everything). */
 const FURNITURE_TAGS = new Set(['aside', 'footer', 'form', 'menu']);
 
@@ -54,10 +68,15 @@ export interface PruneOptions {
   useNames: boolean;
   /** The page's content is inside <noscript> (see noscriptHoldsPage): read it like any block. */
   readNoscript?: boolean;
+  /** Elements hidden by style or attribute are read too (see extractMainContent's last resort). */
+  readHidden?: boolean;
 }
 
 function isHiddenElement(el: Element): boolean {
   const a = el.attribs;
+  // A tab panel out of view is one of the page's alternatives (a code sample in another language,
+  // the specifications beside the description): content a click away, not furniture.
+  if (a.role === 'tabpanel') return false;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
@@ -120,7 +139,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (isHiddenElement(el) && !holdsMostText(el)) {
+    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el)) {
       removed.add(el);
       return false;
     }
@@ -128,8 +147,13 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     if (isProtected(el, tokens)) return true;
     const role = el.attribs.role;
     // A wrapper named after a state of the page ("has-cookie-banner") holds the page, not a notice.
-    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog';
+    // An ARIA alert is a message about the visit (cookies, an error, a sale ending), in either pass.
+    const notice = isConsentByName(tokens) || role === 'dialog' || role === 'alertdialog' || role === 'alert';
     if (notice && !wrapsArticle.any.has(el) && !holdsNearlyAll(el)) {
+      removed.add(el);
+      return false;
+    }
+    if (role && WIDGET_ROLES.has(role) && !holdsMostText(el)) {
       removed.add(el);
       return false;
     }
@@ -138,7 +162,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       FURNITURE_TAGS.has(name) &&
       !holdsMostText(el) &&
       !wrapsArticle.declared.has(el) &&
-      !(name === 'form' && isProseForm(el, measure))
+      !(name === 'form' && (isProseForm(el, measure) || !hasFillableControl(el)))
     ) {
       removed.add(el);
       return false;
@@ -275,16 +299,42 @@ function isBoilerplateLine(el: Element, measure: TextMeasure): boolean {
 const MIN_PROSE_FORM_CHARS = 600;
 const FORM_CONTROL_TAGS = new Set(['label', 'button', 'select', 'option', 'textarea', 'fieldset', 'legend']);
 
+/**
+ * A box to write in (a reply, a comment) or an address or password to give: the form is for the
+ * reader's own text, however long its instructions and its terms run.
+ */
+function isTextEntry(el: Element): boolean {
+  if (el.name === 'textarea') return true;
+  return el.name === 'input' && /^(?:email|password)$/i.test(el.attribs.type ?? '');
+}
+
+/**
+ * A form with nothing for the reader to fill (hidden inputs and buttons only) is a wrapper a CMS put
+ * around its posts for moderation or voting, not a form.
+ */
+function hasFillableControl(el: Element): boolean {
+  let found = false;
+  walkElements(el, (node) => {
+    if (found || node.type !== 'tag') return false;
+    if (node.name === 'textarea' || node.name === 'select') found = true;
+    else if (node.name === 'input' && (node.attribs.type ?? 'text').toLowerCase() !== 'hidden') found = true;
+    return !found;
+  });
+  return found;
+}
+
 function isProseForm(el: Element, measure: TextMeasure): boolean {
   const size = measure.size(el);
   if (size.text < MIN_PROSE_FORM_CHARS || size.link >= size.text * 0.2) return false;
   let prose = 0;
+  let asksForText = false;
   walkElements(el, (node) => {
+    if (isTextEntry(node)) asksForText = true;
     if (node.type !== 'tag' || FORM_CONTROL_TAGS.has(node.name)) return false;
     for (const child of node.children) if (child.type === 'text') prose += collapsedLength(child.data);
     return true;
   });
-  return prose >= MIN_PROSE_FORM_CHARS;
+  return !asksForText && prose >= MIN_PROSE_FORM_CHARS;
 }
 
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var', 'pre']);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { PageDocument } from '../../lib/extract/index.js';
+
+function mainText(html: string, url = 'https://travel.example/questions/42/one-way-tickets'): string {
+  return PageDocument.parse(html, url).text({ onlyMainContent: true });
+}
+
+describe('a Q&A page closing on a long answer form', () => {
+  const answers = [
+    'Many low-cost airlines sell one-way tickets at half the return fare, so two singles often cost less than one return, especially inside Europe.',
+    'Read the fare conditions carefully: some carriers charge the full single fare if you skip the return flight, and that clause is easy to miss.',
+    'I bought the cheapest single with two stops and booked the way home only when I knew my dates; it saved a lot over a flexible return.',
+  ];
+  const terms =
+    'By clicking Post Your Answer, you agree to our terms of service and acknowledge that you have read and understand our privacy policy and code of conduct. Answers are licensed to the site under the contributor licence and may be edited by others; keep them on topic, cite your sources, and avoid answers that are only a link. Questions and answers may be shown to readers of partner sites and in search results, and you can delete your answer at any time from your profile; answers that repeat another answer, thank the asker or ask a new question are removed by moderators, and repeated removals may limit your account for a week.';
+  const html = `<html><body>
+    <header><a href="/">Travel Q&amp;A</a> <a href="/questions">Questions</a></header>
+    <div id="mainbar" role="main">
+      <h1>Are one-way tickets ever cheaper than returns?</h1>
+      <div class="question"><p>I am moving abroad for a year and need to fly out now and back at a date I do not know yet. What is the cheapest way to book?</p></div>
+      <div id="answers">${answers.map((a) => `<div class="answer"><div class="answer-text"><p>${a}</p></div><div class="user">answered Mar 28 by a traveller</div></div>`).join('')}
+        <form id="post-form" action="/questions/42/answer/submit">
+          <h2>Your Answer</h2>
+          <textarea name="post-text" rows="15"></textarea>
+          <div class="terms">${terms
+            .split('; ')
+            .map((part) => `<p>${part}.</p>`)
+            .join('')}</div>
+          <button type="submit">Post Your Answer</button>
+        </form>
+      </div>
+    </div>
+    <footer><p>Site design © Travel Q&amp;A. Contributions licensed under CC BY-SA.</p></footer>
+  </body></html>`;
+
+  it('is the question and every answer', () => {
+    const text = mainText(html);
+    expect(text).toContain('I am moving abroad for a year');
+    for (const answer of answers) expect(text).toContain(answer);
+  });
+
+  it('leaves the answer form and its terms out, however long they run', () => {
+    const text = mainText(html);
+    expect(text).not.toContain('By clicking Post Your Answer');
+    expect(text).not.toContain('Contributions licensed');
+  });
+});
+
+describe('a forum thread whose every post carries the body microdata', () => {
+  const posts = [
+    'Since the last update every video plays with an automatic dub in my language, and I cannot find a switch to keep the original audio track. I tried the language settings of the browser, the settings of my account and the settings of the player itself, and none of them mentions dubbing at all. The dub is often wrong, too: names are translated, jokes make no sense, and the voice does not match the speaker. Is there a way to turn this off for good, or at least to make the original track the default for channels I follow?',
+    'Same here on two laptops. It started on Tuesday; clearing the cache did not help, and the audio menu only lists the dubbed track for most videos.',
+    'A workaround until it is fixed: open the video settings, choose Audio track, pick the one marked original, and the choice sticks for the session.',
+  ];
+  const html = `<html><body>
+    <header><a href="/">Community</a> <a href="/latest">Latest</a> <a href="/top">Top</a></header>
+    <div id="main-outlet" role="main">
+      <h1>Videos play auto-dubbed</h1>
+      <div class="posts">${posts
+        .map(
+          (post, i) => `<div id="post_${i + 1}" class="topic-body crawler-post">
+          <div class="crawler-post-meta"><span class="creator">user${i + 1}</span> <time>March ${i + 3}</time></div>
+          <div class="post" itemprop="text"><p>${post}</p></div>
+          <div class="crawler-post-infos"><span>${i + 2} Likes</span></div>
+        </div>`,
+        )
+        .join('\n')}</div>
+    </div>
+    <footer><p>Powered by a forum engine. Terms of service. Privacy.</p></footer>
+  </body></html>`;
+
+  it('is every post, not the first alone', () => {
+    const text = mainText(html, 'https://community.example/t/videos-auto-dubbed/612');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toContain('Terms of service');
+  });
+});
+
+describe('a discussion whose every comment sits in a form with nothing to fill', () => {
+  const comments = [
+    'Welcome to the discussion. Personal anecdotes are allowed as replies to this comment; elsewhere they will be removed.',
+    'The mice study is promising, but hair follicles grown in a dish are a long way from a treatment anyone can buy.',
+    'The missing link they found is a supporting cell type, which explains why earlier attempts grew follicles that never made hair.',
+    'Ten years ago the same lab said five years. I will believe it when my barber has something to cut.',
+  ];
+  const html = `<html><body>
+    <div class="header"><a href="/">Board</a> <a href="/r/science">science</a></div>
+    <div class="content" role="main">
+      <p class="title"><a href="https://journal.example/paper">Hair follicles grown in the lab for the first time</a></p>
+      <div class="commentarea">${comments
+        .map(
+          (
+            comment,
+            i,
+          ) => `<div class="thing comment"><p class="tagline"><a href="/u/${i}">user${i}</a> 17 hours ago</p>
+          <form action="#" class="usertext" id="form-${i}"><input type="hidden" name="thing_id" value="t${i}">
+            <div class="usertext-body"><div class="md"><p>${comment}</p></div></div></form>
+          <ul class="buttons"><li><a href="/c/${i}">permalink</a></li><li><button>reply</button></li></ul></div>`,
+        )
+        .join('')}</div>
+    </div>
+    <div class="footer"><p>Use of this site constitutes acceptance of our User Agreement and Privacy Policy.</p></div>
+  </body></html>`;
+
+  it('keeps every comment', () => {
+    const text = mainText(html, 'https://board.example/r/science/comments/1/hair');
+    for (const comment of comments) expect(text).toContain(comment);
+  });
+});
