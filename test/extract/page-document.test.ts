@@ -52,13 +52,10 @@ describe('PageDocument', () => {
     expect(doc.mainContent.method).toBe('body');
   });
 
-  it('handles the 4 MB page within the time budget (generous bound for shared CI machines)', () => {
+  // Its speed is a figure of `npm run bench` (large-page.ts); a timed bound here would only be noise.
+  it('converts the whole 4 MB page of 38 articles', () => {
     const entry = corpusManifest().find((e) => e.file.startsWith('large/'))!;
-    const html = readCorpusFile(entry.file);
-    const start = performance.now();
-    const markdown = PageDocument.parse(html, entry.url).markdown();
-    const elapsed = performance.now() - start;
+    const markdown = PageDocument.parse(readCorpusFile(entry.file), entry.url).markdown();
     expect(markdown.length).toBeGreaterThan(1_000_000);
-    expect(elapsed).toBeLessThan(5000);
   });
 });
