@@ -1,3 +1,4 @@
+import { CollapsedLines, collapsedLength } from '../html/collapsed-text.js';
 import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../html/dom.js';
 import { parseHtml } from '../html/parse.js';
 
@@ -161,8 +162,16 @@ export function detectClientRendered(html: string, visibleText: string): boolean
 
 /** Characters a reader sees once runs of whitespace count as one space. */
 export function visibleLength(text: string): number {
-  return collapse(text).length;
+  if (text !== lastMeasured.text) lastMeasured = { text, length: collapsedLength(text) };
+  return lastMeasured.length;
 }
+
+/**
+ * The gate measures the same visible text up to five times for one page (thin? empty? a
+ * placeholder? a shell?); on a 4 MB page each measure walks megabytes. Remembering the last one
+ * makes that one walk; the same string object compares in constant time.
+ */
+let lastMeasured = { text: '', length: 0 };
 
 function isClientRendered(facts: DocumentFacts, visibleText: string): boolean {
   if (visibleLength(visibleText) >= CLIENT_RENDERED_MAX_CHARS) return false;
@@ -217,17 +226,17 @@ function isHidden(el: Element): boolean {
  * Text in hidden elements is counted apart.
  */
 function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
-  const parts: string[] = [];
+  const lines = new CollapsedLines();
   let hiddenChars = 0;
   const stack: Array<AnyNode | '\n'> = [...start.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === '\n') {
-      parts.push('\n');
+      lines.lineBreak();
       continue;
     }
     if (node.type === 'text') {
-      parts.push(node.data);
+      lines.add(node.data);
       continue;
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
@@ -236,21 +245,15 @@ function visibleText(start: ParentNode): { text: string; hiddenChars: number } {
       continue;
     }
     if (node.name === 'br') {
-      parts.push('\n');
+      lines.lineBreak();
       continue;
     }
     const block = BLOCK_TAGS.has(node.name);
     if (block) stack.push('\n');
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-    if (block) parts.push('\n');
+    if (block) lines.lineBreak();
   }
-  const text = parts
-    .join('')
-    .split('\n')
-    .map(collapse)
-    .filter((line) => line !== '')
-    .join('\n');
-  return { text, hiddenChars };
+  return { text: lines.toString(), hiddenChars };
 }
 
 function textContent(el: Element): string {
