@@ -52,7 +52,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
       jsonBody,
       (c) => runMeteredCall(c, tool),
     );
-    registerToolPaths(app, tool);
+    // The document's entries are built only where the document is served: a tool's Lambda never
+    // serves it, and building the request and response JSON Schemas was a fifth of its cold start.
+    if (options.withDocuments) registerToolPaths(app, tool);
   }
 
   app.get(TOOLS_BASE_PATH, (c) =>

@@ -86,6 +86,10 @@ function vendorWall(view: PageView, includeFastly: boolean): BotWall | null {
   let best: Candidate | null = null;
   for (const signature of VENDOR_SIGNATURES) {
     if (signature.optIn && !includeFastly) continue;
+    // On a long page only a verdict makes a case (caseStrength): without one, the other signals
+    // (patterns over megabytes of text and script) cannot change the answer and are not tried.
+    if (!thin && !signature.signals.some((signal) => signal.strength === 'verdict' && signal.match(view)))
+      continue;
     const found: Array<{ strength: SignalStrength; evidence: string }> = [];
     for (const signal of signature.signals) {
       const evidence = signal.match(view);

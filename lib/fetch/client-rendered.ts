@@ -1,3 +1,4 @@
+import { CollapsedLines, collapsedLength } from '../html/collapsed-text.js';
 import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../html/dom.js';
 import { parseHtml } from '../html/parse.js';
 
@@ -191,8 +192,16 @@ export function detectClientRendered(html: string, visibleText: string): boolean
 
 /** Characters a reader sees once runs of whitespace count as one space. */
 export function visibleLength(text: string): number {
-  return collapse(text).length;
+  if (text !== lastMeasured.text) lastMeasured = { text, length: collapsedLength(text) };
+  return lastMeasured.length;
 }
+
+/**
+ * The gate measures the same visible text up to five times for one page (thin? empty? a
+ * placeholder? a shell?); on a 4 MB page each measure walks megabytes. Remembering the last one
+ * makes that one walk; the same string object compares in constant time.
+ */
+let lastMeasured = { text: '', length: 0 };
 
 function isClientRendered(facts: DocumentFacts, visibleText: string): boolean {
   if (visibleLength(visibleText) >= CLIENT_RENDERED_MAX_CHARS) return false;
@@ -252,9 +261,9 @@ function visibleText(start: ParentNode): {
   hiddenChars: number;
   hiddenText: string[];
 } {
-  const parts: string[] = [];
-  // Indexes into `parts` of the text inside quoting elements, left out of `ownText`.
-  const quoted = new Set<number>();
+  const lines = new CollapsedLines();
+  // The same lines without the text inside quoting elements: what the page says in its own words.
+  const ownLines = new CollapsedLines();
   let quoteDepth = 0;
   const hiddenText: string[] = [];
   let hiddenChars = 0;
@@ -262,7 +271,8 @@ function visibleText(start: ParentNode): {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === '\n') {
-      parts.push('\n');
+      lines.lineBreak();
+      ownLines.lineBreak();
       continue;
     }
     if (node === 'quote-end') {
@@ -270,8 +280,8 @@ function visibleText(start: ParentNode): {
       continue;
     }
     if (node.type === 'text') {
-      if (quoteDepth > 0) quoted.add(parts.length);
-      parts.push(node.data);
+      lines.add(node.data);
+      if (quoteDepth === 0) ownLines.add(node.data);
       continue;
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name)) continue;
@@ -282,7 +292,8 @@ function visibleText(start: ParentNode): {
       continue;
     }
     if (node.name === 'br') {
-      parts.push('\n');
+      lines.lineBreak();
+      ownLines.lineBreak();
       continue;
     }
     const block = BLOCK_TAGS.has(node.name);
@@ -292,21 +303,12 @@ function visibleText(start: ParentNode): {
       stack.push('quote-end');
     }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
-    if (block) parts.push('\n');
+    if (block) {
+      lines.lineBreak();
+      ownLines.lineBreak();
+    }
   }
-  const lines = (kept: string[]) =>
-    kept
-      .join('')
-      .split('\n')
-      .map(collapse)
-      .filter((line) => line !== '')
-      .join('\n');
-  return {
-    text: lines(parts),
-    ownText: lines(parts.filter((_, i) => !quoted.has(i))),
-    hiddenChars,
-    hiddenText,
-  };
+  return { text: lines.toString(), ownText: ownLines.toString(), hiddenChars, hiddenText };
 }
 
 function textContent(el: Element): string {

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractTextTool } from '../../lib/tools/extract-text/index.js';
-import { startBenchServers, timedCall } from './bench-server.js';
+import { type CallSample, medianSplit, startBenchServers, timedCall } from './bench-server.js';
 import { createBaseline } from './extraction.js';
 import { summarize } from './stats.js';
 
@@ -38,8 +38,9 @@ export async function runLargePageBench(): Promise<void> {
   const call = () =>
     timedCall(`${bench.metered.url}/api/v1/tools/extract_text`, { method: 'POST', key: bench.keys[0], body });
   await call(); // warm-up
-  const api: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) api.push((await call()).processingMs);
+  const samples: CallSample[] = [];
+  for (let run = 0; run < RUNS; run += 1) samples.push(await call());
+  const api = samples.map((sample) => sample.processingMs);
   await bench.close();
   site.close();
 
@@ -63,6 +64,7 @@ export async function runLargePageBench(): Promise<void> {
   console.log(
     `  baseline Readability+turndown, in-process              ${theirs.toFixed(0).padStart(6)} ms (${(theirs / ours).toFixed(2)}x ours)`,
   );
+  console.log(`  server split (p50 ms): ${medianSplit(samples)}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -290,6 +290,19 @@ describe('detectBotWall: vendor challenge and block pages', () => {
     });
   });
 
+  it('lists every signal of a long page with a verdict, and none without one', () => {
+    const text = `<p>${'An article about mitigation services and their pages. '.repeat(60)}</p>`;
+    const body = `<html><body>${text}<p>DDoS protection by Cloudflare</p></body></html>`;
+    expect(detectBotWall(html(200, body, { ...HTML, server: 'cloudflare' }))).toBeNull();
+    const wall = detectBotWall(
+      html(200, body, { ...HTML, server: 'cloudflare', 'cf-mitigated': 'challenge' }),
+    );
+    expect(wall?.vendor).toBe('cloudflare');
+    expect(wall?.evidence).toEqual(
+      expect.arrayContaining(['header cf-mitigated: challenge', 'text "DDoS protection by Cloudflare"']),
+    );
+  });
+
   it('recognises the Vercel checkpoint from its page alone on a 429', () => {
     const page = withoutHeaders(
       wallFixture('vercel-checkpoint'),

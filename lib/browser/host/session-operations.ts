@@ -9,7 +9,7 @@ import { captureScreenshot } from '../page/screenshot.js';
 import { RefStore, takeSnapshot } from '../page/snapshot.js';
 import { openPlannedContext } from '../render/contexts.js';
 import { behaveLikeAReader } from '../stealth/human-behavior.js';
-import { DEFAULT_STEALTH_CONFIG } from '../stealth/stealth-config.js';
+import { defaultStealthConfig } from '../stealth/stealth-config.js';
 import type { Clock } from './clock.js';
 import type { EntryTable, LiveEntry } from './entry-table.js';
 import type { HostCaller, HostOperation } from './protocol.js';
@@ -44,7 +44,7 @@ export async function openSession(
     const planned = await openPlannedContext(state.instance, state.guardEnv, {
       engine: 'engine_a',
       // `stealth: true` is the stealth engine at medium; fixed for the life of the session.
-      stealth: params.stealth ? DEFAULT_STEALTH_CONFIG : null,
+      stealth: params.stealth ? defaultStealthConfig() : null,
       viewport: params.viewport,
     });
     try {

@@ -6,7 +6,7 @@ import type { CallScope } from '../guard/request-guard.js';
 import type { EngineName } from '../launch/browser-instance.js';
 import { asFetchedPage, readLivePage } from '../page/live-page.js';
 import { behaveLikeAReader } from '../stealth/human-behavior.js';
-import { DEFAULT_STEALTH_CONFIG } from '../stealth/stealth-config.js';
+import { defaultStealthConfig } from '../stealth/stealth-config.js';
 import type { PageRenderer } from './renderer.js';
 
 /**
@@ -39,7 +39,7 @@ export async function renderPastWall(
   const deadline = Date.now() + request.timeoutMs;
   return renderer.withPage(
     scope,
-    { engine: request.engine, stealth: DEFAULT_STEALTH_CONFIG },
+    { engine: request.engine, stealth: defaultStealthConfig() },
     async ({ page, guard, profile }) => {
       const main = { status: 200, headers: {} as Record<string, string> };
       const outcome = await navigate(page, guard, request.url, { timeoutMs: request.timeoutMs });

@@ -90,8 +90,17 @@ export const stealthConfigSchema = z
 
 export type StealthConfig = z.output<typeof stealthConfigSchema>;
 
-/** The profile escalation renders and `stealth: true` sessions use: level medium, every default. */
-export const DEFAULT_STEALTH_CONFIG: StealthConfig = stealthConfigSchema.parse({});
+let defaultConfig: StealthConfig | undefined;
+
+/**
+ * The profile escalation renders and `stealth: true` sessions use: level medium, every default.
+ * Parsed on first use: a parse at import compiled the schema's validator in every bundle that can
+ * escalate, a tenth of a page tool's cold start, for the rare call that renders.
+ */
+export function defaultStealthConfig(): StealthConfig {
+  defaultConfig ??= stealthConfigSchema.parse({});
+  return defaultConfig;
+}
 
 export function resolveStealthConfig(input: z.input<typeof stealthConfigSchema> | undefined): StealthConfig {
   return stealthConfigSchema.parse(input ?? {});

@@ -87,7 +87,23 @@ function renderBlock(el: CleanElement, ctx: RenderContext): string {
 /** Inline content as one paragraph: whitespace collapsed across nodes, trimmed at both ends. */
 function paragraph(nodes: readonly CleanNode[], ctx: RenderContext): string {
   const state: InlineState = { spaced: true, ctx };
-  return inline(nodes, state).replace(/^[ \t\n]+|[ \t\n]+$/g, '');
+  return trimLayoutSpace(inline(nodes, state));
+}
+
+/**
+ * Spaces, tabs and line feeds off both ends (no-break spaces stay: they are content), by index: the
+ * equivalent `/^[ \t\n]+|[ \t\n]+$/g` tries its second branch at every run of spaces in the paragraph.
+ */
+function trimLayoutSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isLayoutSpace(text.charCodeAt(start))) start++;
+  while (end > start && isLayoutSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isLayoutSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10;
 }
 
 interface InlineState {

@@ -6,7 +6,7 @@ import { asFetchedPage, readLivePage } from '../../browser/page/live-page.js';
 import { type ActionResult, runActions } from '../../browser/page/run-actions.js';
 import { RefStore } from '../../browser/page/snapshot.js';
 import { RENDERS_IN_BROWSER } from '../../browser/runtime.js';
-import { DEFAULT_STEALTH_CONFIG } from '../../browser/stealth/stealth-config.js';
+import { defaultStealthConfig } from '../../browser/stealth/stealth-config.js';
 import { browserRuntimeOf, callScope } from '../../browser/tool-bridge.js';
 import { type RedactionBlock, redactPiiSchema } from '../../extract/redact.js';
 import { type PageFormats, renderPageFormats } from '../../page-formats/render.js';
@@ -111,7 +111,7 @@ export const scrapeWithActionsTool = defineTool({
     await check.withCall(scope, () => preflight(check, input.url));
     const data = await renderer.withPage(
       scope,
-      { engine: 'engine_a', stealth: input.stealth ? DEFAULT_STEALTH_CONFIG : null },
+      { engine: 'engine_a', stealth: input.stealth ? defaultStealthConfig() : null },
       async ({ page, guard }): Promise<ScrapeWithActionsData> => {
         const outcome = await navigate(page, guard, input.url, { timeoutMs: input.timeout });
         if (input.wait_for > 0) await page.waitForTimeout(input.wait_for);
