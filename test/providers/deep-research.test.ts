@@ -115,7 +115,7 @@ describe('deep_research', () => {
     const byUrl = Object.fromEntries(data.sources.map((source: { url: string }) => [source.url, source]));
     expect(byUrl[at('/guides/retry-after')]).toEqual({
       url: at('/guides/retry-after'),
-      title: 'Retry-After explained | HTTP guide',
+      title: 'Retry-After explained',
       snippet: 'The Retry-After header tells a client how long to wait.',
       fetched: true,
       domain: HOST,
@@ -144,7 +144,7 @@ describe('deep_research', () => {
     // tie the earlier source leads.
     expect(findings[0]).toMatchObject({
       source_url: at('/guides/retry-after'),
-      source_title: 'Retry-After explained | HTTP guide',
+      source_title: 'Retry-After explained',
       relevance_score: 0.8,
     });
     expect(findings[0].text).toMatch(
