@@ -124,6 +124,10 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
   };
   const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
+  // A theme may wrap the whole page in an <aside> or a <footer>; on a page that marks its article or
+  // main elsewhere, that tag is the page's footer however long its legal small print runs.
+  const wrapsPage = (el: Element) =>
+    holdsMostText(el) && (wrapsArticle.any.size === 0 || wrapsArticle.any.has(el));
   walkElements(root, (el) => {
     if (el === root) return true;
     if (el.type !== 'tag') {
@@ -160,7 +164,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     // A theme that puts the declared article body inside an <aside> still means it as the article.
     if (
       FURNITURE_TAGS.has(name) &&
-      !holdsMostText(el) &&
+      !wrapsPage(el) &&
       !wrapsArticle.declared.has(el) &&
       !(name === 'form' && (isProseForm(el, measure) || !hasFillableControl(el)))
     ) {
@@ -211,7 +215,7 @@ function betweenProse(el: Element, measure: TextMeasure): boolean {
 }
 
 /**
- * Ancestors of the page's <article>, <main> or declared article body (`any`), and of the declared
+ * Ancestors of the page's <article>, <main> (or `role="main"`) or declared article body (`any`), and of the declared
  * article bodies alone (`declared`), found in one walk.
  */
 function articleAncestors(root: Element): { any: Set<Element>; declared: Set<Element> } {
@@ -220,7 +224,7 @@ function articleAncestors(root: Element): { any: Set<Element>; declared: Set<Ele
   walkElements(root, (el) => {
     const a = el.attribs;
     const isDeclared = a.itemprop === 'articleBody' || a.name === 'articleBody';
-    if (el.name !== 'article' && el.name !== 'main' && !isDeclared) return true;
+    if (el.name !== 'article' && el.name !== 'main' && a.role !== 'main' && !isDeclared) return true;
     for (let p = el.parent; isElement(p) && !any.has(p); p = p.parent) any.add(p);
     if (isDeclared) for (let p = el.parent; isElement(p) && !declared.has(p); p = p.parent) declared.add(p);
     return true;
