@@ -107,3 +107,34 @@ describe('a discussion whose every comment sits in a form with nothing to fill',
     for (const comment of comments) expect(text).toContain(comment);
   });
 });
+
+describe('a forum thread whose replies quote earlier posts behind a collapse control', () => {
+  const posts = [
+    'We meet every Thursday at the old boathouse; new rowers are welcome and the club lends boats for the first three sessions.',
+    'Is there a minimum age? My son is fourteen and has only rowed on holiday, but he is keen to learn properly this season.',
+    'Juniors from twelve are welcome with a parent on the first evening; the coach runs a separate beginners crew at six.',
+  ];
+  const html = `<html><body>
+    <header><a href="/forums">Forums</a> <a href="/login">Log in</a></header>
+    <main><h1>Joining the Thursday crew</h1>
+      <article class="message"><div class="message-body"><p>${posts[0]}</p></div></article>
+      <article class="message"><div class="message-body">
+        <blockquote class="bbCodeBlock--quote"><div class="quote-content"><p>${posts[0]}</p></div>
+          <div class="quote-expand"><span>Click to expand...</span></div></blockquote>
+        <p>${posts[1]}</p></div></article>
+      <article class="message"><div class="message-body">
+        <blockquote class="bbCodeBlock--quote"><div class="quote-content"><p>${posts[1]}</p></div>
+          <div class="quote-expand"><span>Click to expand...</span></div></blockquote>
+        <p>${posts[2]}</p>
+        <div class="more-toggle"><span>Show more</span></div></div></article>
+    </main>
+    <footer><p>Rowing club forum. Terms and rules.</p></footer>
+  </body></html>`;
+
+  it('keeps every post and quote, not the collapse controls', () => {
+    const text = mainText(html, 'https://rowing.example/threads/thursday-crew.123/');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toMatch(/click to expand/i);
+    expect(text).not.toMatch(/show more/i);
+  });
+});
