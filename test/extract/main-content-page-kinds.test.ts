@@ -176,3 +176,35 @@ describe('a forum thread whose JSON-LD declares only the opening post', () => {
     expect(text).not.toContain('Forum rules');
   });
 });
+
+describe('an article with a sign-up box between its paragraphs', () => {
+  const paragraphs = [
+    'Looking for a laptop that keeps up with a busy week? A refurbished workstation from three years ago still outruns most new budget machines, and costs a third of the price.',
+    'The processor boosts when the workload grows, the keyboard is comfortable for hours, and the display adjusts its colour to the light of the room to spare the eyes.',
+    'It arrives in near-mint condition with a year of warranty; stock is limited and the price may change once the holiday sale ends next week.',
+  ];
+  const signUp = `<section class="mx-auto my-8 p-4 border">
+      <div class="px-2 font-bold">Deals desk</div>
+      <div class="flex flex-col"><div class="font-bold">Be the first to know!</div>
+        <div class="text-sm">Get hand-picked deals texted right to your phone every morning.</div>
+        <form class="flex mt-4"><input type="tel" name="phone"><button type="submit">Sign me up</button></form>
+        <div class="text-xs">By signing up you agree to receive recurring automated marketing messages at the number provided. Message and data rates may apply. Reply STOP to opt out.</div>
+      </div>
+      <div class="text-center">Thanks for signing up!</div>
+    </section>`;
+  const html = `<html><body>
+    <header><a href="/">Deals</a> <a href="/tech">Tech</a></header>
+    <div class="page"><div class="content">
+      <h1>A fast laptop for a third of the price</h1>
+      <p>${paragraphs[0]}</p>${signUp}<p>${paragraphs[1]}</p><p>${paragraphs[2]}</p>
+    </div></div>
+    <footer><p>Deals Media, all rights reserved.</p></footer>
+  </body></html>`;
+
+  it('keeps every paragraph and leaves the sign-up pitch and its terms out', () => {
+    const text = mainText(html, 'https://deals.example/article/fast-laptop');
+    for (const paragraph of paragraphs) expect(text).toContain(paragraph);
+    expect(text).not.toContain('Be the first to know');
+    expect(text).not.toContain('Message and data rates may apply');
+  });
+});
