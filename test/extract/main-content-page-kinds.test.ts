@@ -208,3 +208,45 @@ describe('an article with a sign-up box between its paragraphs', () => {
     expect(text).not.toContain('Message and data rates may apply');
   });
 });
+
+describe('a press release followed by teasers whose summaries the CMS cut short', () => {
+  const release = [
+    'Enrolment for the spring language courses opens on Monday at every community centre, with evening classes for working adults for the first time this year.',
+    'The ministry expects twice as many learners as last spring and has trained twelve new tutors, who will also run conversation circles on Saturday mornings.',
+    'Registration is free; learners bring an identity document and may choose two courses, one of them online if no centre near them offers it.',
+  ];
+  const others = [
+    [
+      'Harbour clean-up draws hundreds',
+      'VOLUNTEERS from every parish joined the harbour clean-up on Saturday, filling more than two hundred bags with plastic and old fishing...',
+    ],
+    [
+      'Festival parade opens the season',
+      'THE national festival was launched on Sunday with a colourful parade through the streets of the capital, led by the police band and…',
+    ],
+    [
+      'New clinic hours announced',
+      'THE district clinic will open on Saturday mornings from next month, the health ministry said on Wednesday, after residents asked for...',
+    ],
+  ];
+  const html = `<html><body>
+    <header><a href="/">Gazette</a> <a href="/news">News</a></header>
+    <div class="content-column">
+      <div class="post"><h1>Enrolment opens for spring language courses</h1>${release.map((p) => `<p>${p}</p>`).join('')}</div>
+      ${others
+        .map(
+          ([title, summary], i) =>
+            `<article class="article article_${i}"><div class="title"><a href="/news/${i}">${title}</a></div><div class="date">December 19</div><div class="body">${summary}</div></article>`,
+        )
+        .join('')}
+    </div>
+    <footer><p>Gazette, all rights reserved.</p></footer>
+  </body></html>`;
+
+  it('is the release without the teasers of other stories', () => {
+    const text = mainText(html, 'https://gazette.example/press-release/enrolment');
+    for (const paragraph of release) expect(text).toContain(paragraph);
+    expect(text).not.toContain('VOLUNTEERS from every parish');
+    expect(text).not.toContain('colourful parade');
+  });
+});
