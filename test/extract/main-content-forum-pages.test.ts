@@ -107,3 +107,85 @@ describe('a discussion whose every comment sits in a form with nothing to fill',
     for (const comment of comments) expect(text).toContain(comment);
   });
 });
+
+describe('a forum thread whose replies quote earlier posts behind a collapse control', () => {
+  const posts = [
+    'We meet every Thursday at the old boathouse; new rowers are welcome and the club lends boats for the first three sessions.',
+    'Is there a minimum age? My son is fourteen and has only rowed on holiday, but he is keen to learn properly this season.',
+    'Juniors from twelve are welcome with a parent on the first evening; the coach runs a separate beginners crew at six.',
+  ];
+  const html = `<html><body>
+    <header><a href="/forums">Forums</a> <a href="/login">Log in</a></header>
+    <main><h1>Joining the Thursday crew</h1>
+      <article class="message"><div class="message-body"><p>${posts[0]}</p></div></article>
+      <article class="message"><div class="message-body">
+        <blockquote class="bbCodeBlock--quote"><div class="quote-content"><p>${posts[0]}</p></div>
+          <div class="quote-expand"><span>Click to expand...</span></div></blockquote>
+        <p>${posts[1]}</p></div></article>
+      <article class="message"><div class="message-body">
+        <blockquote class="bbCodeBlock--quote"><div class="quote-content"><p>${posts[1]}</p></div>
+          <div class="quote-expand"><span>Click to expand...</span></div></blockquote>
+        <p>${posts[2]}</p>
+        <div class="more-toggle"><span>Show more</span></div></div></article>
+    </main>
+    <footer><p>Rowing club forum. Terms and rules.</p></footer>
+  </body></html>`;
+
+  it('keeps every post and quote, not the collapse controls', () => {
+    const text = mainText(html, 'https://rowing.example/threads/thursday-crew.123/');
+    for (const post of posts) expect(text).toContain(post);
+    expect(text).not.toMatch(/click to expand/i);
+    expect(text).not.toMatch(/show more/i);
+  });
+});
+
+describe('a thread of posts, each an <article> headed by its author linked name', () => {
+  const long = (opening: string) =>
+    `${opening} Samples let me wear a scent for a week before deciding, decants cost a fraction of a bottle, and a swap meet twice a year clears what I no longer reach for. I keep a notebook of what I wore and when, which shows quickly which bottles earn their shelf space and which were bought on a whim after one good afternoon.`;
+  const posts = [
+    [
+      'Pippin',
+      long('Do you plan a monthly budget for the hobby this year? I will mostly buy samples and decants.'),
+    ],
+    [
+      'Oud Dude',
+      'I did not spend a penny last year and intend to keep it that way; I have a trove of samples I have never touched.',
+    ],
+    [
+      'Tea Lilly',
+      long('I am making a list of the things I have wanted for a while and will focus on those.'),
+    ],
+    [
+      'Ken',
+      'No budget as such, but a few favourites within what I can afford, and the rest postponed until the budget allows.',
+    ],
+    [
+      'Varanis',
+      'I have been buying cheap old console games instead this winter; five dollars beats four hundred any day of the week.',
+    ],
+    ['Sakecat', long('When I came back to the hobby I focused on samples and minis first.')],
+    ['Colbourne', long('My limit is one full bottle a quarter, and only one I have sampled twice.')],
+  ];
+  const html = `<html><body>
+    <header><a href="/forums">Forums</a> <a href="/whats-new">What's new</a></header>
+    <div class="p-body"><div class="p-body-main">
+      <h1>Budget or limit for this year?</h1>
+      <div class="block block--messages"><div class="block-container">${posts
+        .map(
+          ([author, text], i) =>
+            `<article class="message message--post" data-author="${author}"><div class="message-inner">
+              <div class="message-user"><h4 class="message-name"><a href="/members/${i}/">${author}</a></h4></div>
+              <div class="message-main"><div class="message-date">Dec 30</div><article class="message-body"><div class="bbWrapper">${text}</div></article></div>
+            </div></article>`,
+        )
+        .join('')}</div></div>
+    </div><div class="p-extra"><h3>Who is here</h3><p>1,204 members and 3,561 guests are reading the forum right now.</p></div></div>
+    <footer><p>Forum software. Terms and rules.</p></footer>
+  </body></html>`;
+
+  it('is the thread: the short posts beside the long ones, not the page around it', () => {
+    const text = mainText(html, 'https://scents.example/threads/budget-or-limit.123/');
+    for (const [, post] of posts) expect(text).toContain(post);
+    expect(text).not.toContain('guests are reading');
+  });
+});

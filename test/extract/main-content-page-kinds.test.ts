@@ -176,3 +176,77 @@ describe('a forum thread whose JSON-LD declares only the opening post', () => {
     expect(text).not.toContain('Forum rules');
   });
 });
+
+describe('an article with a sign-up box between its paragraphs', () => {
+  const paragraphs = [
+    'Looking for a laptop that keeps up with a busy week? A refurbished workstation from three years ago still outruns most new budget machines, and costs a third of the price.',
+    'The processor boosts when the workload grows, the keyboard is comfortable for hours, and the display adjusts its colour to the light of the room to spare the eyes.',
+    'It arrives in near-mint condition with a year of warranty; stock is limited and the price may change once the holiday sale ends next week.',
+  ];
+  const signUp = `<section class="mx-auto my-8 p-4 border">
+      <div class="px-2 font-bold">Deals desk</div>
+      <div class="flex flex-col"><div class="font-bold">Be the first to know!</div>
+        <div class="text-sm">Get hand-picked deals texted right to your phone every morning.</div>
+        <form class="flex mt-4"><input type="tel" name="phone"><button type="submit">Sign me up</button></form>
+        <div class="text-xs">By signing up you agree to receive recurring automated marketing messages at the number provided. Message and data rates may apply. Reply STOP to opt out.</div>
+      </div>
+      <div class="text-center">Thanks for signing up!</div>
+    </section>`;
+  const html = `<html><body>
+    <header><a href="/">Deals</a> <a href="/tech">Tech</a></header>
+    <div class="page"><div class="content">
+      <h1>A fast laptop for a third of the price</h1>
+      <p>${paragraphs[0]}</p>${signUp}<p>${paragraphs[1]}</p><p>${paragraphs[2]}</p>
+    </div></div>
+    <footer><p>Deals Media, all rights reserved.</p></footer>
+  </body></html>`;
+
+  it('keeps every paragraph and leaves the sign-up pitch and its terms out', () => {
+    const text = mainText(html, 'https://deals.example/article/fast-laptop');
+    for (const paragraph of paragraphs) expect(text).toContain(paragraph);
+    expect(text).not.toContain('Be the first to know');
+    expect(text).not.toContain('Message and data rates may apply');
+  });
+});
+
+describe('a press release followed by teasers whose summaries the CMS cut short', () => {
+  const release = [
+    'Enrolment for the spring language courses opens on Monday at every community centre, with evening classes for working adults for the first time this year.',
+    'The ministry expects twice as many learners as last spring and has trained twelve new tutors, who will also run conversation circles on Saturday mornings.',
+    'Registration is free; learners bring an identity document and may choose two courses, one of them online if no centre near them offers it.',
+  ];
+  const others = [
+    [
+      'Harbour clean-up draws hundreds',
+      'VOLUNTEERS from every parish joined the harbour clean-up on Saturday, filling more than two hundred bags with plastic and old fishing...',
+    ],
+    [
+      'Festival parade opens the season',
+      'THE national festival was launched on Sunday with a colourful parade through the streets of the capital, led by the police band and…',
+    ],
+    [
+      'New clinic hours announced',
+      'THE district clinic will open on Saturday mornings from next month, the health ministry said on Wednesday, after residents asked for...',
+    ],
+  ];
+  const html = `<html><body>
+    <header><a href="/">Gazette</a> <a href="/news">News</a></header>
+    <div class="content-column">
+      <div class="post"><h1>Enrolment opens for spring language courses</h1>${release.map((p) => `<p>${p}</p>`).join('')}</div>
+      ${others
+        .map(
+          ([title, summary], i) =>
+            `<article class="article article_${i}"><div class="title"><a href="/news/${i}">${title}</a></div><div class="date">December 19</div><div class="body">${summary}</div></article>`,
+        )
+        .join('')}
+    </div>
+    <footer><p>Gazette, all rights reserved.</p></footer>
+  </body></html>`;
+
+  it('is the release without the teasers of other stories', () => {
+    const text = mainText(html, 'https://gazette.example/press-release/enrolment');
+    for (const paragraph of release) expect(text).toContain(paragraph);
+    expect(text).not.toContain('VOLUNTEERS from every parish');
+    expect(text).not.toContain('colourful parade');
+  });
+});

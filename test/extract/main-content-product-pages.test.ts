@@ -49,3 +49,38 @@ describe('a product page shipped hidden until a script reveals it', () => {
     expect(text).not.toContain('Cart');
   });
 });
+
+describe('a product lineup page whose footer small print outweighs the page', () => {
+  const models = [
+    ['Trail Watch 3', 'The ultimate way to track your runs.', 'From $399'],
+    ['Trail Watch SE', 'Essential features at a great value.', 'From $249'],
+    ['Trail Watch Ultra', 'The most rugged watch we make, for the longest days.', 'From $799'],
+  ];
+  const footnote =
+    'Monthly installments are a 0% APR payment option available only when selected at checkout for eligible products, subject to credit approval and credit limit; taxes and shipping are charged at the variable APR of the card, and the last payment may differ because of rounding.';
+  const html = `<html><body>
+    <nav><a href="/">Watches</a> <a href="/shop">Shop</a></nav>
+    <main>
+      <h1>Trail Watch</h1><p>Explore the lineup.</p>
+      ${models
+        .map(
+          ([name, line, price]) =>
+            `<div class="tile"><h3>${name}</h3><p>${line}</p><p>${price} or pay monthly.</p><a href="/buy">Buy</a></div>`,
+        )
+        .join('')}
+    </main>
+    <footer class="site-footer"><div class="small-notes">${Array.from(
+      { length: 8 },
+      (_, i) => `<p>${i + 1}. ${footnote}</p>`,
+    ).join('')}</div><p>Copyright 2026 Trail Inc. All rights reserved.</p></footer>
+  </body></html>`;
+
+  it('is the lineup in <main>, not the footer', () => {
+    const text = mainText(html, 'https://watch.example/watch/');
+    for (const [name, line] of models) {
+      expect(text).toContain(name);
+      expect(text).toContain(line);
+    }
+    expect(text).not.toContain('0% APR payment option');
+  });
+});

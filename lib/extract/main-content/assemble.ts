@@ -87,6 +87,7 @@ export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<
       if (el === root) return true;
       const name = el.name;
       if (name === 'pre' || name === 'code' || name === 'figure' || name === 'blockquote') return false;
+      if (holdsThreadPosts(el, root, stats)) return true;
       if (shouldDrop(el, stats)) {
         removed.add(el);
         removedText += stats.get(el).text;
@@ -96,6 +97,36 @@ export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<
     });
   }
   return removedText;
+}
+
+/** Posts of one thread make up at least this share of the chosen block's text. */
+const MIN_THREAD_SHARE = 0.5;
+const MIN_THREAD_POSTS = 3;
+
+/** Text of the <article>s among `parent`'s children sharing `className`, or 0 when under three. */
+function postsText(parent: Element, className: string | undefined, stats: ContentStats): number {
+  let posts = 0;
+  let text = 0;
+  for (const child of parent.children) {
+    if (!isElement(child) || child.name !== 'article' || child.attribs.class !== className) continue;
+    posts++;
+    text += stats.get(child).text;
+  }
+  return posts >= MIN_THREAD_POSTS ? text : 0;
+}
+
+/**
+ * An <article> with a linked heading reads as another story's teaser, and a run of them as a teaser
+ * wall, but a thread's posts are <article>s too, each headed by its author's linked name. When the
+ * <article>s of one class side by side hold most of the chosen block's text, they are its content:
+ * the posts and the element holding them stay.
+ */
+function holdsThreadPosts(el: Element, root: Element, stats: ContentStats): boolean {
+  const least = stats.get(root).text * MIN_THREAD_SHARE;
+  if (el.name === 'article' && isElement(el.parent))
+    return postsText(el.parent, el.attribs.class, stats) >= least;
+  const first = el.children.find((child): child is Element => isElement(child) && child.name === 'article');
+  return first !== undefined && postsText(el, first.attribs.class, stats) >= least;
 }
 
 const CLEANED_TAGS = new Set([

@@ -124,6 +124,11 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
   };
   const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
+  const signUpBoxes = findSignUpBoxes(root, measure);
+  // A theme may wrap the whole page in an <aside> or a <footer>; on a page that marks its article or
+  // main elsewhere, that tag is the page's footer however long its legal small print runs.
+  const wrapsPage = (el: Element) =>
+    holdsMostText(el) && (wrapsArticle.any.size === 0 || wrapsArticle.any.has(el));
   walkElements(root, (el) => {
     if (el === root) return true;
     if (el.type !== 'tag') {
@@ -157,10 +162,16 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
+    // Judged like a furniture name, in the first pass only: the name-free pass stays the plain
+    // measure of the page's prose that the first result is compared with.
+    if (options.useNames && signUpBoxes.has(el) && !wrapsArticle.any.has(el)) {
+      removed.add(el);
+      return false;
+    }
     // A theme that puts the declared article body inside an <aside> still means it as the article.
     if (
       FURNITURE_TAGS.has(name) &&
-      !holdsMostText(el) &&
+      !wrapsPage(el) &&
       !wrapsArticle.declared.has(el) &&
       !(name === 'form' && (isProseForm(el, measure) || !hasFillableControl(el)))
     ) {
@@ -211,7 +222,7 @@ function betweenProse(el: Element, measure: TextMeasure): boolean {
 }
 
 /**
- * Ancestors of the page's <article>, <main> or declared article body (`any`), and of the declared
+ * Ancestors of the page's <article>, <main> (or `role="main"`) or declared article body (`any`), and of the declared
  * article bodies alone (`declared`), found in one walk.
  */
 function articleAncestors(root: Element): { any: Set<Element>; declared: Set<Element> } {
@@ -220,7 +231,7 @@ function articleAncestors(root: Element): { any: Set<Element>; declared: Set<Ele
   walkElements(root, (el) => {
     const a = el.attribs;
     const isDeclared = a.itemprop === 'articleBody' || a.name === 'articleBody';
-    if (el.name !== 'article' && el.name !== 'main' && !isDeclared) return true;
+    if (el.name !== 'article' && el.name !== 'main' && a.role !== 'main' && !isDeclared) return true;
     for (let p = el.parent; isElement(p) && !any.has(p); p = p.parent) any.add(p);
     if (isDeclared) for (let p = el.parent; isElement(p) && !declared.has(p); p = p.parent) declared.add(p);
     return true;
@@ -306,6 +317,43 @@ const FORM_CONTROL_TAGS = new Set(['label', 'button', 'select', 'option', 'texta
 function isTextEntry(el: Element): boolean {
   if (el.name === 'textarea') return true;
   return el.name === 'input' && /^(?:email|password)$/i.test(el.attribs.type ?? '');
+}
+
+/** A sign-up box is its form, a pitch and a consent line: longer, it is a section with a form in it. */
+const MAX_SIGN_UP_BOX_CHARS = 600;
+const BOX_STOP_TAGS = new Set(['body', 'main', 'article']);
+
+/** The form asks for an email address or a phone number: a newsletter or SMS sign-up. */
+function asksForAddress(form: Element): boolean {
+  let found = false;
+  walkElements(form, (node) => {
+    if (found || node.type !== 'tag') return false;
+    if (node.name === 'input' && /^(?:email|tel)$/i.test(node.attribs.type ?? '')) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/**
+ * A newsletter or SMS sign-up dropped between an article's paragraphs carries its pitch ("Be the
+ * first to know!") and its consent terms around the form, in wrappers with no telling name. The
+ * largest ancestor of such a form still under MAX_SIGN_UP_BOX_CHARS is the box.
+ */
+function findSignUpBoxes(root: Element, measure: TextMeasure): Set<Element> {
+  const boxes = new Set<Element>();
+  walkElements(root, (el) => {
+    if (el.type !== 'tag') return false;
+    if (el.name !== 'form') return true;
+    if (!asksForAddress(el)) return false;
+    let box: Element | null = null;
+    for (let p = el.parent; isElement(p) && !BOX_STOP_TAGS.has(p.name); p = p.parent) {
+      if (measure.size(p).text > MAX_SIGN_UP_BOX_CHARS) break;
+      box = p;
+    }
+    if (box) boxes.add(box);
+    return false;
+  });
+  return boxes;
 }
 
 /**

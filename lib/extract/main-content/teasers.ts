@@ -5,11 +5,13 @@ import type { ContentStats } from './stats.js';
 /** A teaser is a headline and a summary: longer than this, a block is an article section. */
 const MAX_TEASER_CHARS = 500;
 const MIN_TEASERS_IN_LIST = 3;
+/** A summary cut off mid-sentence by the CMS ("…on Tuesday, December 1..."). */
+const TRUNCATED = /\w(?:\.\.\.|…)\s*$/u;
 
 /**
  * A block announcing another page: a headline that is a link ("<h3><a>Other story</a></h3>"), or a
- * summary closing on a "Read more" link, with little text. Article sections carry headings too,
- * but they are not links and do not send the reader away.
+ * summary closing on a "Read more" link or cut off with an ellipsis, with little text and a link.
+ * Article sections carry headings too, but they are not links and do not send the reader away.
  */
 export function isTeaser(el: Element, stats: ContentStats): boolean {
   const s = stats.get(el);
@@ -24,7 +26,7 @@ export function isTeaser(el: Element, stats: ContentStats): boolean {
     if (node.name === 'a' && stats.get(node).text > 0) lastLink = node;
     return true;
   });
-  return linkedHeading || (lastLink !== null && isReadMore(textOf(lastLink)));
+  return linkedHeading || (lastLink !== null && isReadMore(textOf(lastLink))) || TRUNCATED.test(textOf(el));
 }
 
 /**
