@@ -1,4 +1,4 @@
-import { CollapsedLines, collapsedLength } from '../html/collapsed-text.js';
+import { CollapsedLines, collapsedLength, isJsWhitespace } from '../html/collapsed-text.js';
 import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../html/dom.js';
 import { parseHtml } from '../html/parse.js';
 
@@ -124,7 +124,7 @@ export function readDocument(html: string): DocumentFacts {
     }
     if (name === 'title' && facts.title === '') facts.title = collapse(rawTextOf(node));
     if (name === 'noscript') noscripts.push(visibleText(node).text);
-    if (isRootContainer(node) && visibleText(node).text === '') facts.hasEmptyRootContainer = true;
+    if (isRootContainer(node) && !hasVisibleText(node)) facts.hasEmptyRootContainer = true;
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   facts.noscriptText = noscripts.join('\n');
@@ -309,6 +309,30 @@ function visibleText(start: ParentNode): {
     }
   }
   return { text: lines.toString(), ownText: ownLines.toString(), hiddenChars, hiddenText };
+}
+
+/**
+ * Whether `visibleText(start).text` would be non-empty, stopping at the first visible word: an app
+ * root often wraps the whole page, and reading all of it again only to test emptiness cost a 4 MB
+ * page a second walk.
+ */
+function hasVisibleText(start: ParentNode): boolean {
+  const stack: AnyNode[] = [...start.children];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text') {
+      if (!isBlank(node.data)) return true;
+      continue;
+    }
+    if (!isElement(node) || UNSEEN_TAGS.has(node.name) || isHidden(node)) continue;
+    for (const child of node.children) stack.push(child);
+  }
+  return false;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isJsWhitespace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 function textContent(el: Element): string {

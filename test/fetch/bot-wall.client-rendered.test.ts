@@ -89,6 +89,17 @@ describe('client-rendered shell versus empty-shell wall', () => {
 });
 
 describe('readDocument', () => {
+  it('calls an app root empty only when nothing in it is seen: white space, scripts and hidden text do not count', () => {
+    const root = (inside: string) =>
+      readDocument(`<body><div id="root">${inside}</div></body>`).hasEmptyRootContainer;
+    expect(root('')).toBe(true);
+    expect(
+      root(' \n\u00a0<script>boot()</script><div hidden>Loading</div><span style="display:none">x</span>'),
+    ).toBe(true);
+    expect(root('<main><section><p> </p><p>Hello</p></section></main>')).toBe(false);
+    expect(root('<div aria-hidden="true">icon</div><p>Welcome back</p>')).toBe(false);
+  });
+
   it('reads one line per block and leaves out what no one sees', () => {
     const facts = readDocument(
       '<html><head><title> Shop </title><style>p{}</style></head><body><h1>403 Forbidden</h1><hr><center>nginx</center>' +
