@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageDocument } from '../../lib/extract/index.js';
-
-function mainText(html: string, url = 'https://docs.example/quickstart'): string {
-  return PageDocument.parse(html, url).text({ onlyMainContent: true });
-}
+import { mainText } from './main-text.js';
 
 describe('a documentation page with its code samples in tabs, one shown', () => {
   const languages = [

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageDocument } from '../../lib/extract/index.js';
-
-function mainText(html: string, url = 'https://travel.example/questions/42/one-way-tickets'): string {
-  return PageDocument.parse(html, url).text({ onlyMainContent: true });
-}
+import { mainText } from './main-text.js';
 
 describe('a Q&A page closing on a long answer form', () => {
   const answers = [

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageDocument } from '../../lib/extract/index.js';
-
-function mainText(html: string, url = 'https://agency.example/solutions/analytics'): string {
-  return PageDocument.parse(html, url).text({ onlyMainContent: true });
-}
+import { mainText } from './main-text.js';
 
 describe('a service landing page: short sections side by side under <body>', () => {
   const benefits = [

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PageDocument } from '../../lib/extract/index.js';
 import { wallFixture } from '../fixtures/walls/load-wall-fixture.js';
-
-function mainText(html: string, url = 'https://site.example/page'): string {
-  return PageDocument.parse(html, url).text({ onlyMainContent: true });
-}
+import { mainText } from './main-text.js';
 
 describe('main content of a forum thread served inside <noscript>', () => {
   const page = wallFixture('normal/forum-thread-in-noscript');

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageDocument } from '../../lib/extract/index.js';
-
-function mainText(html: string, url = 'https://shop.example/p/almond-thins'): string {
-  return PageDocument.parse(html, url).text({ onlyMainContent: true });
-}
+import { mainText } from './main-text.js';
 
 describe('a product page shipped hidden until a script reveals it', () => {
   const html = `<html><body>
