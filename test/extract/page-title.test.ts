@@ -106,6 +106,32 @@ describe('page title where the sources agree', () => {
     ).toBe('Why the lighthouse went dark for a week');
   });
 
+  it('takes the article headline over a reworded sharing title', () => {
+    const head = `<title>Ferry timetable 2024 | Port Authority</title>
+      <meta property="og:title" content="Ferry timetable 2024 | Port Authority">
+      <meta property="og:site_name" content="Port Authority">`;
+    expect(titleOf(head, '<main><h1>Winter ferry timetable 2025</h1><p>Boats leave at six.</p></main>')).toBe(
+      'Winter ferry timetable 2025',
+    );
+    // A heading outside the article, or one that says something else, is not the page's headline.
+    expect(titleOf(head, '<h1>Winter ferry timetable 2025</h1><p>Boats leave at six.</p>')).toBe(
+      'Ferry timetable 2024',
+    );
+    expect(titleOf(head, '<main><h1>Sign up for our newsletter</h1><p>Boats leave.</p></main>')).toBe(
+      'Ferry timetable 2024',
+    );
+  });
+
+  it('keeps a <title> that is the only declared title when the headline rewords it', () => {
+    expect(
+      titleOf(
+        '<title>Ferry timetable: winter sailings</title>',
+        '<article><h1>Ferry timetable: boats leave at six</h1><p>x</p></article>',
+        'https://port.example/ferry',
+      ),
+    ).toBe('Ferry timetable: winter sailings');
+  });
+
   it('does not take a short label the title also carries: a board or section name', () => {
     expect(
       titleOf(

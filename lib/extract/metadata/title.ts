@@ -3,8 +3,9 @@
  * suffix or prefix ("How to bleed a radiator | Acme Plumbing", "Acme — How to…"), which callers
  * and annotators alike leave out; the visible <h1> rarely does. So the sources are read together:
  * a heading that a declared title states whole, or with names around it, is the title (the sources
- * agree); without agreement, the most trusted declared title with the segments that name the site
- * removed. A segment is the site's name when it equals a name the page declares for itself (or its
+ * agree); without agreement, the article's headline when it rewords a title declared for search
+ * or sharing (SEO titles are written apart from the headline), else the most trusted declared
+ * title with the segments that name the site removed. A segment is the site's name when it equals a name the page declares for itself (or its
  * logo heading shows), or when it is a short name built on the domain's. A segment that merely
  * differs from the <h1> is kept: "Café de la Gare – Carte" names the page, not the site.
  */
@@ -18,14 +19,21 @@ const SEPARATOR = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*)/;
  */
 const AROUND_HEADING = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*|:\s+)/;
 
+import type { Heading } from './headings.js';
+
 export interface TitleSources {
   /**
    * The titles the page declares, most trusted first: JSON-LD headline, Dublin Core, og:title,
    * twitter:title, parsely-title, then <title>.
    */
   declared: string[];
-  /** The texts of the page's visible top-level headings (<h1>), article headings first. */
-  headings: string[];
+  /**
+   * Whether a declared title comes from a tag written for search or sharing (any of the above but
+   * <title>): there editors set a title apart from the headline the reader sees.
+   */
+  sharingTitle?: boolean;
+  /** The page's visible top-level headings (<h1>), article headings first. */
+  headings: Heading[];
   /** og:site_name, the publisher's name, application-name, the logo heading: what the site calls itself. */
   siteNames: string[];
   /** The page's address, for the name in its domain; null for supplied HTML with no address. */
@@ -132,13 +140,25 @@ function runStating(heading: string, declared: string): string | null {
   return ending;
 }
 
+/**
+ * Whether `heading` is another wording of `title`: at least half its words are the title's.
+ * "Guide to filing your taxes in 2025" restates "Guide to filing your taxes in 2024"; a section
+ * heading or a slogan does not.
+ */
+function restates(heading: string, title: string): boolean {
+  const titleWords = new Set(wordsOf(title));
+  const headingWords = [...new Set(wordsOf(heading))];
+  const shared = headingWords.filter((word) => titleWords.has(word)).length;
+  return headingWords.length > 0 && 2 * shared >= headingWords.length;
+}
+
 export function pageTitle(sources: TitleSources): string | null {
   const namesSite = siteNameTest(sources.siteNames, sources.url);
   const declared = sources.declared.map(collapse).filter((title) => title !== '');
   const headings = sources.headings
-    .map(collapse)
-    .filter((heading) => squash(heading) !== '' && !namesSite(heading));
-  for (const heading of headings) {
+    .map((heading) => ({ ...heading, text: collapse(heading.text) }))
+    .filter((heading) => squash(heading.text) !== '' && !namesSite(heading.text));
+  for (const { text: heading } of headings) {
     for (const title of declared) {
       const cleaned = withoutSiteName(title, namesSite);
       if (same(heading, title) || same(heading, cleaned)) return cleaned;
@@ -146,6 +166,11 @@ export function pageTitle(sources: TitleSources): string | null {
       if (run !== null) return run;
     }
   }
-  if (declared.length > 0) return withoutSiteName(declared[0], namesSite);
-  return headings[0] ?? null;
+  if (declared.length === 0) return headings[0]?.text ?? null;
+  const cleaned = withoutSiteName(declared[0], namesSite);
+  // An SEO or sharing title reworded apart from the article's own headline: the reader's title is
+  // the headline. A <title> alone is the page's own wording, kept.
+  const headline = headings[0];
+  if (sources.sharingTitle && headline?.inArticle && restates(headline.text, cleaned)) return headline.text;
+  return cleaned;
 }
