@@ -132,6 +132,25 @@ describe('page title where the sources agree', () => {
     ).toBe('Ferry timetable: winter sailings');
   });
 
+  it('reads what one declared title adds around another as a name, not the title', () => {
+    expect(
+      titleOf(
+        `<meta property="og:title" content="Tide Log | Mooring in a strong ebb">
+         <meta name="twitter:title" content="Mooring in a strong ebb">`,
+        '<p>Low water at noon.</p>',
+        'https://log.example/ebb',
+      ),
+    ).toBe('Mooring in a strong ebb');
+    // A sharing title that is only the site's name does not make the page's own part a name.
+    expect(
+      titleOf(
+        '<meta property="og:title" content="Tide Log"><title>Tide Log - Tide tables</title>',
+        '<h1>Tide tables</h1>',
+        'https://log.example/tables',
+      ),
+    ).toBe('Tide tables');
+  });
+
   it('does not take a short label the title also carries: a board or section name', () => {
     expect(
       titleOf(

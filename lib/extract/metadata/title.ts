@@ -152,9 +152,33 @@ function restates(heading: string, title: string): boolean {
   return headingWords.length > 0 && 2 * shared >= headingWords.length;
 }
 
+/**
+ * The segments a declared title adds around another declared title ("Silicon Exposed" in
+ * "Silicon Exposed: Open Verilog flow…" beside og:title "Open Verilog flow…"): the site's name, a
+ * tag or a section, not the page's title. Only shorter additions count: og:title "Acme" beside
+ * "Acme - Pricing" says nothing about "Pricing".
+ */
+function additions(declared: string[]): string[] {
+  const found: string[] = [];
+  const cores = new Set(declared.map(squash));
+  for (const title of declared) {
+    const parts = title.split(AROUND_HEADING);
+    for (let start = 0; start < parts.length; start += 2)
+      for (let end = start; end < parts.length; end += 2) {
+        if (start === 0 && end === parts.length - 1) continue;
+        const core = squash(parts.slice(start, end + 1).join(''));
+        if (!cores.has(core)) continue;
+        const around = [parts.slice(0, Math.max(0, start - 1)).join(''), parts.slice(end + 2).join('')];
+        for (const part of around)
+          if (squash(part) !== '' && squash(part).length < core.length) found.push(part.trim());
+      }
+  }
+  return found;
+}
+
 export function pageTitle(sources: TitleSources): string | null {
-  const namesSite = siteNameTest(sources.siteNames, sources.url);
   const declared = sources.declared.map(collapse).filter((title) => title !== '');
+  const namesSite = siteNameTest([...sources.siteNames, ...additions(declared)], sources.url);
   const headings = sources.headings
     .map((heading) => ({ ...heading, text: collapse(heading.text) }))
     .filter((heading) => squash(heading.text) !== '' && !namesSite(heading.text));
