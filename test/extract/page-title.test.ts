@@ -151,6 +151,16 @@ describe('page title where the sources agree', () => {
     ).toBe('Tide tables');
   });
 
+  it('takes a heading the declared title opens with, however long the rest', () => {
+    expect(
+      titleOf(
+        '<title>Tide tables — Harbour Almanac reference documentation (version 3)</title>',
+        '<main><h1>Tide tables</h1><p>High water at six.</p></main>',
+        'https://almanac.example/tables',
+      ),
+    ).toBe('Tide tables');
+  });
+
   it('does not take a short label the title also carries: a board or section name', () => {
     expect(
       titleOf(

@@ -115,7 +115,7 @@ const same = (a: string, b: string) => squash(a) !== '' && squash(a) === squash(
  * A heading may also open with a kicker or a date the declared title leaves out ("1. Februar 2022
  * Minister Raab: …"); the run it ends with counts when it is most of the heading. A heading much
  * shorter than what it would leave out is a label (a section, a forum's board), not the title:
- * "science" in "<a long post title> : science".
+ * "science" in "<a long post title> : science"; a heading the title opens with is not.
  */
 function runStating(heading: string, declared: string): string | null {
   const parts = collapse(declared).split(AROUND_HEADING);
@@ -132,6 +132,9 @@ function runStating(heading: string, declared: string): string | null {
           ending = run.trim();
         continue;
       }
+      // What a title opens with is the page's own name for itself ("Tasks — Celery 5.6
+      // documentation"), however much follows.
+      if (start === 0) return run.trim();
       const left = parts.filter((_, i) => i % 2 === 0 && (i < start || i > end));
       const longestLeft = Math.max(0, ...left.map((part) => squash(part).length));
       return 2 * target.length >= longestLeft ? run.trim() : null;
