@@ -161,6 +161,16 @@ describe('page title where the sources agree', () => {
     ).toBe('Tide tables');
   });
 
+  it('does not take a heading the title closes with when it is shorter than what comes before', () => {
+    expect(
+      titleOf(
+        '<title>Mooring in a strong ebb :: Tide Log Weekly</title>',
+        '<h1>Tide Log Weekly</h1><p>Low water at noon.</p>',
+        'https://sailing.example/ebb',
+      ),
+    ).toBe('Mooring in a strong ebb :: Tide Log Weekly');
+  });
+
   it('does not take a short label the title also carries: a board or section name', () => {
     expect(
       titleOf(

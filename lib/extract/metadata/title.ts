@@ -137,7 +137,10 @@ function runStating(heading: string, declared: string): string | null {
       if (start === 0) return run.trim();
       const left = parts.filter((_, i) => i % 2 === 0 && (i < start || i > end));
       const longestLeft = Math.max(0, ...left.map((part) => squash(part).length));
-      return 2 * target.length >= longestLeft ? run.trim() : null;
+      // The end of a title is where sites put their names and sections: a heading found there
+      // must be as long as what comes before it ("<post title> :: Blog host" with <h1>Blog host).
+      const closes = end === parts.length - 1;
+      return (closes ? 1 : 2) * target.length >= longestLeft ? run.trim() : null;
     }
   }
   return ending;
