@@ -106,15 +106,18 @@ describe('page title where the sources agree', () => {
     ).toBe('Why the lighthouse went dark for a week');
   });
 
-  it('takes the article headline over a reworded sharing title', () => {
+  it('takes the page headline over a reworded sharing title', () => {
     const head = `<title>Ferry timetable 2024 | Port Authority</title>
       <meta property="og:title" content="Ferry timetable 2024 | Port Authority">
       <meta property="og:site_name" content="Port Authority">`;
     expect(titleOf(head, '<main><h1>Winter ferry timetable 2025</h1><p>Boats leave at six.</p></main>')).toBe(
       'Winter ferry timetable 2025',
     );
-    // A heading outside the article, or one that says something else, is not the page's headline.
-    expect(titleOf(head, '<h1>Winter ferry timetable 2025</h1><p>Boats leave at six.</p>')).toBe(
+    // Outside the article a heading needs three shared words: two are often a brand's name.
+    expect(titleOf(head, '<h1>The ferry timetable for 2024</h1><p>Boats leave at six.</p>')).toBe(
+      'The ferry timetable for 2024',
+    );
+    expect(titleOf(head, '<h1>Ferry timetable</h1><p>Boats leave at six.</p>')).toBe(
       'Ferry timetable 2024',
     );
     expect(titleOf(head, '<main><h1>Sign up for our newsletter</h1><p>Boats leave.</p></main>')).toBe(

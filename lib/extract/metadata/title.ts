@@ -149,13 +149,14 @@ function runStating(heading: string, declared: string): string | null {
 /**
  * Whether `heading` is another wording of `title`: at least half its words are the title's.
  * "Guide to filing your taxes in 2025" restates "Guide to filing your taxes in 2024"; a section
- * heading or a slogan does not.
+ * heading or a slogan does not. A heading outside the page's <article> or <main> must share three
+ * words or more: two are often just the site's or the brand's name.
  */
-function restates(heading: string, title: string): boolean {
+function restates(heading: Heading, title: string): boolean {
   const titleWords = new Set(wordsOf(title));
-  const headingWords = [...new Set(wordsOf(heading))];
+  const headingWords = [...new Set(wordsOf(heading.text))];
   const shared = headingWords.filter((word) => titleWords.has(word)).length;
-  return headingWords.length > 0 && 2 * shared >= headingWords.length;
+  return shared > 0 && 2 * shared >= headingWords.length && (heading.inArticle || shared >= 3);
 }
 
 /**
@@ -198,9 +199,9 @@ export function pageTitle(sources: TitleSources): string | null {
   }
   if (declared.length === 0) return headings[0]?.text ?? null;
   const cleaned = withoutSiteName(declared[0], namesSite);
-  // An SEO or sharing title reworded apart from the article's own headline: the reader's title is
+  // An SEO or sharing title reworded apart from the page's own headline: the reader's title is
   // the headline. A <title> alone is the page's own wording, kept.
   const headline = headings[0];
-  if (sources.sharingTitle && headline?.inArticle && restates(headline.text, cleaned)) return headline.text;
+  if (sources.sharingTitle && headline && restates(headline, cleaned)) return headline.text;
   return cleaned;
 }
