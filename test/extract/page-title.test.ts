@@ -117,9 +117,7 @@ describe('page title where the sources agree', () => {
     expect(titleOf(head, '<h1>The ferry timetable for 2024</h1><p>Boats leave at six.</p>')).toBe(
       'The ferry timetable for 2024',
     );
-    expect(titleOf(head, '<h1>Ferry timetable</h1><p>Boats leave at six.</p>')).toBe(
-      'Ferry timetable 2024',
-    );
+    expect(titleOf(head, '<h1>Ferry timetable</h1><p>Boats leave at six.</p>')).toBe('Ferry timetable 2024');
     expect(titleOf(head, '<main><h1>Sign up for our newsletter</h1><p>Boats leave.</p></main>')).toBe(
       'Ferry timetable 2024',
     );
