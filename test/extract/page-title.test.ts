@@ -118,6 +118,9 @@ describe('page title where the sources agree', () => {
       'The ferry timetable for 2024',
     );
     expect(titleOf(head, '<h1>Ferry timetable</h1><p>Boats leave at six.</p>')).toBe('Ferry timetable 2024');
+    expect(titleOf(head, '<main><h1>Ferry timetable 2024 (ferries.example) 42</h1><p>x</p></main>')).toBe(
+      'Ferry timetable 2024',
+    );
     expect(titleOf(head, '<main><h1>Sign up for our newsletter</h1><p>Boats leave.</p></main>')).toBe(
       'Ferry timetable 2024',
     );

@@ -200,8 +200,10 @@ export function pageTitle(sources: TitleSources): string | null {
   if (declared.length === 0) return headings[0]?.text ?? null;
   const cleaned = withoutSiteName(declared[0], namesSite);
   // An SEO or sharing title reworded apart from the page's own headline: the reader's title is
-  // the headline. A <title> alone is the page's own wording, kept.
+  // the headline. A <title> alone is the page's own wording, kept. A headline that is the declared
+  // title with more after it carries a tagline or a link's domain and score, not a rewording.
   const headline = headings[0];
-  if (sources.sharingTitle && headline && restates(headline, cleaned)) return headline.text;
+  if (sources.sharingTitle && headline && restates(headline, cleaned))
+    return squash(headline.text).includes(squash(cleaned)) ? cleaned : headline.text;
   return cleaned;
 }
