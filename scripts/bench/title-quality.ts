@@ -7,6 +7,7 @@ import {
   type TitledPage,
   trafilaturaTitledPages,
 } from '../../test/extract/title-corpus.js';
+import { runTitleReadabilitySuite } from './title-readability-suite.js';
 
 type PickTitle = (page: TitledPage) => string | null;
 
@@ -56,7 +57,8 @@ function printCorpus(name: string, pages: TitledPage[], detail: boolean): TitleR
  * Title accuracy of `extract_metadata` (the title every page tool returns) on the two development
  * corpora that annotate one, beside the raw <title> in the same run: exact match after normalising
  * whitespace, case, quotation marks and dashes; the tuning two thirds and the held-out third split
- * by the hash rule of the main-content bench.
+ * by the hash rule of the main-content bench. Then Readability.js's test pages, when
+ * READABILITY_TEST_PAGES points at them.
  */
 export function runTitleQuality(options: { detail?: boolean } = {}): void {
   console.log('\nTitles: exact match after normalising whitespace, case, quotes and dashes');
@@ -68,6 +70,7 @@ export function runTitleQuality(options: { detail?: boolean } = {}): void {
     console.log('modern-web dev corpus not found beside the repository (../shared/corpus)');
   else printCorpus('modern-web dev (2026)', modern, options.detail ?? false);
   printCorpus('trafilatura dev', trafilaturaTitledPages(), options.detail ?? false);
+  runTitleReadabilitySuite(options);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -106,6 +106,75 @@ describe('page title where the sources agree', () => {
     ).toBe('Why the lighthouse went dark for a week');
   });
 
+  it('takes the page headline over a reworded sharing title', () => {
+    const head = `<title>Ferry timetable 2024 | Port Authority</title>
+      <meta property="og:title" content="Ferry timetable 2024 | Port Authority">
+      <meta property="og:site_name" content="Port Authority">`;
+    expect(titleOf(head, '<main><h1>Winter ferry timetable 2025</h1><p>Boats leave at six.</p></main>')).toBe(
+      'Winter ferry timetable 2025',
+    );
+    // Outside the article a heading needs three shared words: two are often a brand's name.
+    expect(titleOf(head, '<h1>The ferry timetable for 2024</h1><p>Boats leave at six.</p>')).toBe(
+      'The ferry timetable for 2024',
+    );
+    expect(titleOf(head, '<h1>Ferry timetable</h1><p>Boats leave at six.</p>')).toBe('Ferry timetable 2024');
+    expect(titleOf(head, '<main><h1>Ferry timetable 2024 (ferries.example) 42</h1><p>x</p></main>')).toBe(
+      'Ferry timetable 2024',
+    );
+    expect(titleOf(head, '<main><h1>Sign up for our newsletter</h1><p>Boats leave.</p></main>')).toBe(
+      'Ferry timetable 2024',
+    );
+  });
+
+  it('keeps a <title> that is the only declared title when the headline rewords it', () => {
+    expect(
+      titleOf(
+        '<title>Ferry timetable: winter sailings</title>',
+        '<article><h1>Ferry timetable: boats leave at six</h1><p>x</p></article>',
+        'https://port.example/ferry',
+      ),
+    ).toBe('Ferry timetable: winter sailings');
+  });
+
+  it('reads what one declared title adds around another as a name, not the title', () => {
+    expect(
+      titleOf(
+        `<meta property="og:title" content="Tide Log | Mooring in a strong ebb">
+         <meta name="twitter:title" content="Mooring in a strong ebb">`,
+        '<p>Low water at noon.</p>',
+        'https://log.example/ebb',
+      ),
+    ).toBe('Mooring in a strong ebb');
+    // A sharing title that is only the site's name does not make the page's own part a name.
+    expect(
+      titleOf(
+        '<meta property="og:title" content="Tide Log"><title>Tide Log - Tide tables</title>',
+        '<h1>Tide tables</h1>',
+        'https://log.example/tables',
+      ),
+    ).toBe('Tide tables');
+  });
+
+  it('takes a heading the declared title opens with, however long the rest', () => {
+    expect(
+      titleOf(
+        '<title>Tide tables — Harbour Almanac reference documentation (version 3)</title>',
+        '<main><h1>Tide tables</h1><p>High water at six.</p></main>',
+        'https://almanac.example/tables',
+      ),
+    ).toBe('Tide tables');
+  });
+
+  it('does not take a heading the title closes with when it is shorter than what comes before', () => {
+    expect(
+      titleOf(
+        '<title>Mooring in a strong ebb :: Tide Log Weekly</title>',
+        '<h1>Tide Log Weekly</h1><p>Low water at noon.</p>',
+        'https://sailing.example/ebb',
+      ),
+    ).toBe('Mooring in a strong ebb :: Tide Log Weekly');
+  });
+
   it('does not take a short label the title also carries: a board or section name', () => {
     expect(
       titleOf(

@@ -6,9 +6,15 @@ import { type Element, isElement, textOf } from '../../html/dom.js';
  * The first kind names the site; the second says nothing about the page.
  */
 
+export interface Heading {
+  text: string;
+  /** Inside an <article> or <main>: the page marks it as its content's heading. */
+  inArticle: boolean;
+}
+
 export interface HeadingEvidence {
   /** Visible headings that may be the page's title, those inside <article> or <main> first. */
-  headings: string[];
+  headings: Heading[];
   /** Texts of logo headings: a link to the site's home page and nothing more. */
   siteNames: string[];
 }
@@ -64,8 +70,8 @@ function homeLinkText(h1: Element, text: string, pageUrl: string | null): boolea
 }
 
 export function readHeadings(h1s: Element[], pageUrl: string | null): HeadingEvidence {
-  const inArticle: string[] = [];
-  const elsewhere: string[] = [];
+  const inArticle: Heading[] = [];
+  const elsewhere: Heading[] = [];
   const siteNames: string[] = [];
   for (const h1 of h1s) {
     const where = placement(h1);
@@ -73,7 +79,7 @@ export function readHeadings(h1s: Element[], pageUrl: string | null): HeadingEvi
     // An unrendered template ("{{ item.title }}") is markup, not a heading.
     if (where === null || text === '' || text.includes('{{')) continue;
     if (homeLinkText(h1, text, pageUrl)) siteNames.push(text);
-    else (where.inArticle ? inArticle : elsewhere).push(text);
+    else (where.inArticle ? inArticle : elsewhere).push({ text, inArticle: where.inArticle });
   }
   return { headings: [...inArticle, ...elsewhere], siteNames };
 }

@@ -198,14 +198,14 @@ function titleAndDescription(
     return null;
   };
   const headings = readHeadings(tags.h1s, page.url);
-  const declared = [
+  const declaredForSharing = [
     meta('dc.title', 'dc:title', 'dcterms.title', 'dcterm:title'),
     meta('og:title'),
     stringValue(page.article?.headline),
     meta('twitter:title'),
     meta('parsely-title'),
-    tags.title ? textOf(tags.title) : null,
-  ];
+  ].filter((value): value is string => !!value?.trim());
+  const titleElement = tags.title ? textOf(tags.title) : null;
   const siteNames = [
     meta('og:site_name'),
     stringValue(page.publisher),
@@ -216,7 +216,8 @@ function titleAndDescription(
   ];
   return {
     title: pageTitle({
-      declared: declared.filter((value): value is string => !!value),
+      declared: titleElement ? [...declaredForSharing, titleElement] : declaredForSharing,
+      sharingTitle: declaredForSharing.length > 0,
       headings: headings.headings,
       siteNames: siteNames.filter((value): value is string => !!value),
       url: page.url,

@@ -3,8 +3,9 @@
  * suffix or prefix ("How to bleed a radiator | Acme Plumbing", "Acme — How to…"), which callers
  * and annotators alike leave out; the visible <h1> rarely does. So the sources are read together:
  * a heading that a declared title states whole, or with names around it, is the title (the sources
- * agree); without agreement, the most trusted declared title with the segments that name the site
- * removed. A segment is the site's name when it equals a name the page declares for itself (or its
+ * agree); without agreement, the article's headline when it rewords a title declared for search
+ * or sharing (SEO titles are written apart from the headline), else the most trusted declared
+ * title with the segments that name the site removed. A segment is the site's name when it equals a name the page declares for itself (or its
  * logo heading shows), or when it is a short name built on the domain's. A segment that merely
  * differs from the <h1> is kept: "Café de la Gare – Carte" names the page, not the site.
  */
@@ -18,14 +19,21 @@ const SEPARATOR = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*)/;
  */
 const AROUND_HEADING = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*|:\s+)/;
 
+import type { Heading } from './headings.js';
+
 export interface TitleSources {
   /**
    * The titles the page declares, most trusted first: JSON-LD headline, Dublin Core, og:title,
    * twitter:title, parsely-title, then <title>.
    */
   declared: string[];
-  /** The texts of the page's visible top-level headings (<h1>), article headings first. */
-  headings: string[];
+  /**
+   * Whether a declared title comes from a tag written for search or sharing (any of the above but
+   * <title>): there editors set a title apart from the headline the reader sees.
+   */
+  sharingTitle?: boolean;
+  /** The page's visible top-level headings (<h1>), article headings first. */
+  headings: Heading[];
   /** og:site_name, the publisher's name, application-name, the logo heading: what the site calls itself. */
   siteNames: string[];
   /** The page's address, for the name in its domain; null for supplied HTML with no address. */
@@ -107,7 +115,7 @@ const same = (a: string, b: string) => squash(a) !== '' && squash(a) === squash(
  * A heading may also open with a kicker or a date the declared title leaves out ("1. Februar 2022
  * Minister Raab: …"); the run it ends with counts when it is most of the heading. A heading much
  * shorter than what it would leave out is a label (a section, a forum's board), not the title:
- * "science" in "<a long post title> : science".
+ * "science" in "<a long post title> : science"; a heading the title opens with is not.
  */
 function runStating(heading: string, declared: string): string | null {
   const parts = collapse(declared).split(AROUND_HEADING);
@@ -124,21 +132,64 @@ function runStating(heading: string, declared: string): string | null {
           ending = run.trim();
         continue;
       }
+      // What a title opens with is the page's own name for itself ("Tasks — Celery 5.6
+      // documentation"), however much follows.
+      if (start === 0) return run.trim();
       const left = parts.filter((_, i) => i % 2 === 0 && (i < start || i > end));
       const longestLeft = Math.max(0, ...left.map((part) => squash(part).length));
-      return 2 * target.length >= longestLeft ? run.trim() : null;
+      // The end of a title is where sites put their names and sections: a heading found there
+      // must be as long as what comes before it ("<post title> :: Blog host" with <h1>Blog host).
+      const closes = end === parts.length - 1;
+      return (closes ? 1 : 2) * target.length >= longestLeft ? run.trim() : null;
     }
   }
   return ending;
 }
 
+/**
+ * Whether `heading` is another wording of `title`: at least half its words are the title's.
+ * "Guide to filing your taxes in 2025" restates "Guide to filing your taxes in 2024"; a section
+ * heading or a slogan does not. A heading outside the page's <article> or <main> must share three
+ * words or more: two are often just the site's or the brand's name.
+ */
+function restates(heading: Heading, title: string): boolean {
+  const titleWords = new Set(wordsOf(title));
+  const headingWords = [...new Set(wordsOf(heading.text))];
+  const shared = headingWords.filter((word) => titleWords.has(word)).length;
+  return shared > 0 && 2 * shared >= headingWords.length && (heading.inArticle || shared >= 3);
+}
+
+/**
+ * The segments a declared title adds around another declared title ("Silicon Exposed" in
+ * "Silicon Exposed: Open Verilog flow…" beside og:title "Open Verilog flow…"): the site's name, a
+ * tag or a section, not the page's title. Only shorter additions count: og:title "Acme" beside
+ * "Acme - Pricing" says nothing about "Pricing".
+ */
+function additions(declared: string[]): string[] {
+  const found: string[] = [];
+  const cores = new Set(declared.map(squash));
+  for (const title of declared) {
+    const parts = title.split(AROUND_HEADING);
+    for (let start = 0; start < parts.length; start += 2)
+      for (let end = start; end < parts.length; end += 2) {
+        if (start === 0 && end === parts.length - 1) continue;
+        const core = squash(parts.slice(start, end + 1).join(''));
+        if (!cores.has(core)) continue;
+        const around = [parts.slice(0, Math.max(0, start - 1)).join(''), parts.slice(end + 2).join('')];
+        for (const part of around)
+          if (squash(part) !== '' && squash(part).length < core.length) found.push(part.trim());
+      }
+  }
+  return found;
+}
+
 export function pageTitle(sources: TitleSources): string | null {
-  const namesSite = siteNameTest(sources.siteNames, sources.url);
   const declared = sources.declared.map(collapse).filter((title) => title !== '');
+  const namesSite = siteNameTest([...sources.siteNames, ...additions(declared)], sources.url);
   const headings = sources.headings
-    .map(collapse)
-    .filter((heading) => squash(heading) !== '' && !namesSite(heading));
-  for (const heading of headings) {
+    .map((heading) => ({ ...heading, text: collapse(heading.text) }))
+    .filter((heading) => squash(heading.text) !== '' && !namesSite(heading.text));
+  for (const { text: heading } of headings) {
     for (const title of declared) {
       const cleaned = withoutSiteName(title, namesSite);
       if (same(heading, title) || same(heading, cleaned)) return cleaned;
@@ -146,6 +197,13 @@ export function pageTitle(sources: TitleSources): string | null {
       if (run !== null) return run;
     }
   }
-  if (declared.length > 0) return withoutSiteName(declared[0], namesSite);
-  return headings[0] ?? null;
+  if (declared.length === 0) return headings[0]?.text ?? null;
+  const cleaned = withoutSiteName(declared[0], namesSite);
+  // An SEO or sharing title reworded apart from the page's own headline: the reader's title is
+  // the headline. A <title> alone is the page's own wording, kept. A headline that is the declared
+  // title with more after it carries a tagline or a link's domain and score, not a rewording.
+  const headline = headings[0];
+  if (sources.sharingTitle && headline && restates(headline, cleaned))
+    return squash(headline.text).includes(squash(cleaned)) ? cleaned : headline.text;
+  return cleaned;
 }
