@@ -53,3 +53,58 @@ describe('a service landing page: short sections side by side under <body>', () 
     expect(text).not.toMatch(/Solutions\s+Contact/);
   });
 });
+
+describe('a programme page whose course descriptions and answers are collapsed accordion panels', () => {
+  const courses = [
+    [
+      'Planning and scheduling',
+      'Build a schedule that survives its first week: estimates, dependencies and the buffers that keep a plan honest.',
+    ],
+    [
+      'Leading project teams',
+      'Learn how teams form, where they stall and how a project lead keeps a mixed group moving toward one goal.',
+    ],
+    [
+      'Budgets and cost control',
+      'Estimate, budget and track costs so that a project finishes within the money it was given, with no surprises.',
+    ],
+  ];
+  const answers = [
+    [
+      'Can I finish the programme online?',
+      'Yes: every course runs online at least once a year, and most also run in the evening on campus.',
+    ],
+    [
+      'How long do I have to complete it?',
+      'Up to five years from your first course, at whatever pace your work and family allow you to keep.',
+    ],
+  ];
+  const panel = (id: string, title: string, text: string) =>
+    `<div class="accordion-item"><button id="${id}-trigger" aria-expanded="false" aria-controls="${id}-panel"><h4>${title}</h4></button>` +
+    `<div id="${id}-panel" role="region" style="overflow: hidden; height: 0px; visibility: hidden"><p>${text}</p></div></div>`;
+  const html = `<html><body>
+    <header><button aria-expanded="false" aria-controls="site-menu">Menu</button>
+      <div id="site-menu" hidden><a href="/courses">All courses</a> <a href="/campus">Campus life</a> <a href="/apply">How to apply</a></div></header>
+    <main>
+      <h1>Project management certificate</h1>
+      <p>Gain the practical skills to plan, lead and deliver projects in any industry, taught by people who run them for a living.</p>
+      <section><h2>Courses</h2>${courses.map(([title, text], i) => panel(`course-${i}`, title, text)).join('')}</section>
+      <section><h2>Questions</h2>${answers.map(([question, answer], i) => panel(`faq-${i}`, question, answer)).join('')}</section>
+    </main>
+    <footer><p>Extension school, 9 College Road.</p></footer>
+  </body></html>`;
+
+  it('keeps every panel with the control that names it', () => {
+    const text = mainText(html);
+    for (const [title, description] of [...courses, ...answers]) {
+      expect(text).toContain(title);
+      expect(text).toContain(description);
+    }
+  });
+
+  it('leaves a collapsed menu of links out', () => {
+    const text = mainText(html);
+    expect(text).not.toContain('Campus life');
+    expect(text).not.toContain('College Road');
+  });
+});

@@ -1,4 +1,5 @@
 import { type Element, isElement, walkElements } from '../../html/dom.js';
+import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
   classTokens,
@@ -125,6 +126,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
   const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
   const signUpBoxes = findSignUpBoxes(root, measure);
+  const disclosures = findDisclosures(root, measure);
   // A theme may wrap the whole page in an <aside> or a <footer>; on a page that marks its article or
   // main elsewhere, that tag is the page's footer however long its legal small print runs.
   const wrapsPage = (el: Element) =>
@@ -136,7 +138,11 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       return false;
     }
     const name = el.name;
-    if (NON_CONTENT_TAGS.has(name) && !(name === 'noscript' && options.readNoscript)) {
+    if (
+      NON_CONTENT_TAGS.has(name) &&
+      !(name === 'noscript' && options.readNoscript) &&
+      !disclosures.triggers.has(el)
+    ) {
       removed.add(el);
       return false;
     }
@@ -144,7 +150,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el)) {
+    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el) && !disclosures.panels.has(el)) {
       removed.add(el);
       return false;
     }
