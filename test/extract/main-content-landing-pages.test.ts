@@ -108,3 +108,53 @@ describe('a programme page whose course descriptions and answers are collapsed a
     expect(text).not.toContain('College Road');
   });
 });
+
+describe('a course page whose accordion widget calls itself a tablist, panels and all', () => {
+  const answers = [
+    [
+      'Are there prerequisites?',
+      'None at all: the course starts from what a ledger is and builds every later idea on that first lesson.',
+    ],
+    [
+      'What does the course cover?',
+      'How the technology works, the terms you will meet, the basics of contracts and what changes for a business.',
+    ],
+    [
+      'Is there a certificate?',
+      'Not for this free course; it prepares you for the certification programmes, which carry their own exam.',
+    ],
+  ];
+  const html = `<html><body>
+    <header><a href="/">Academy</a> <a href="/courses">Courses</a></header>
+    <div class="page-part">
+      <h1>Fundamentals course</h1>
+      <p>A free introduction in four lessons for anyone who wants to understand the technology before choosing a career path in it.</p>
+      <p>Each lesson takes under an hour and ends with a short exercise, so that what you read is something you have also done once.</p>
+      <p>The instructors build systems for banks and shipping companies, and the examples come from the projects they have shipped.</p>
+      <p>When you finish, you can move on to the professional programmes, or stop there with a clear picture of what the field is about.</p>
+      <section id="faq"><h2>Frequently asked questions</h2>
+        <div class="panel-group" id="faq-list" role="tablist">${answers
+          .map(
+            ([question, answer], i) =>
+              `<div class="panel"><div class="panel-heading" role="tab"><h4 class="panel-title"><a role="button" data-toggle="collapse" href="#faq-${i}" aria-expanded="false" aria-controls="faq-${i}">${question}</a></h4></div>` +
+              `<div id="faq-${i}" class="panel-collapse collapse" role="tabpanel"><div class="panel-body"><p>${answer}</p></div></div></div>`,
+          )
+          .join('')}</div>
+      </section>
+    </div>
+    <div class="tabs"><ul role="tablist"><li role="tab"><a href="#a">Overview</a></li><li role="tab"><a href="#b">Reviews</a></li></ul></div>
+    <footer><p>Academy Ltd. Terms.</p></footer>
+  </body></html>`;
+
+  it('keeps the questions and their answers', () => {
+    const text = mainText(html);
+    for (const [question, answer] of answers) {
+      expect(text).toContain(question);
+      expect(text).toContain(answer);
+    }
+  });
+
+  it('still leaves a tablist of links out', () => {
+    expect(mainText(html)).not.toMatch(/Overview\s+Reviews/);
+  });
+});

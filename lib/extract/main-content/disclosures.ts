@@ -1,4 +1,4 @@
-import { type Element, walkElements } from '../../html/dom.js';
+import { type Element, isElement, walkElements } from '../../html/dom.js';
 import { isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import type { TextMeasure } from './text-measure.js';
 
@@ -7,6 +7,8 @@ export interface Disclosures {
   panels: ReadonlySet<Element>;
   /** The controls that open them: their text is the panel's heading (a question, a course name). */
   triggers: ReadonlySet<Element>;
+  /** Ancestors of the panels and of `role="tabpanel"` elements: widgets holding content. */
+  holders: ReadonlySet<Element>;
 }
 
 /** A panel whose text is mostly links is a menu a button opens, not an answer or a description. */
@@ -30,17 +32,22 @@ export function findDisclosures(root: Element, measure: TextMeasure): Disclosure
   });
   const panels = new Set<Element>();
   const triggers = new Set<Element>();
-  if (triggerOf.size === 0) return { panels, triggers };
+  const holders = new Set<Element>();
+  const hold = (panel: Element) => {
+    for (let p = panel.parent; isElement(p) && !holders.has(p); p = p.parent) holders.add(p);
+  };
   walkElements(root, (el) => {
     if (el.type !== 'tag') return false;
+    if (el.attribs.role === 'tabpanel') hold(el);
     const trigger = el.attribs.id ? triggerOf.get(el.attribs.id) : undefined;
     if (!trigger) return true;
     const size = measure.size(el);
     if (size.text === 0 || size.link > size.text * MAX_PANEL_LINK_SHARE) return false;
     panels.add(el);
+    hold(el);
     const label = measure.smallTextContent(trigger, MAX_FURNITURE_LINE_CHARS);
     if (label === null || (label !== '' && !isFurnitureLine(label))) triggers.add(trigger);
     return false;
   });
-  return { panels, triggers };
+  return { panels, triggers, holders };
 }

@@ -190,7 +190,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     // A wrapper of the <article> ("content-area comments-open") is named after what it also holds.
     const byName = options.useNames && tokens.length > 0 && !wrapsArticle.any.has(el);
-    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText)) {
+    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText, disclosures.holders)) {
       removed.add(el);
       return false;
     }
@@ -250,9 +250,12 @@ function isFurnitureByName(
   tokens: readonly string[],
   measure: TextMeasure,
   holdsMostText: (el: Element) => boolean,
+  panelHolders: ReadonlySet<Element>,
 ): boolean {
-  const role = el.attribs.role;
-  if (role && FURNITURE_ROLES.has(role.toLowerCase()) && !holdsMostText(el)) return true;
+  const role = el.attribs.role?.toLowerCase();
+  // Accordion markup (Bootstrap's among it) calls the whole widget, panels included, a tablist.
+  const holdsPanels = role === 'tablist' && panelHolders.has(el);
+  if (role && FURNITURE_ROLES.has(role) && !holdsMostText(el) && !holdsPanels) return true;
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
