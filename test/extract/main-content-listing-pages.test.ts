@@ -36,6 +36,7 @@ describe('a section front: teasers in the page’s <main>, no article', () => {
       <div class="plus-box"><h4>Give a little. Get a lot.</h4>
         <p>Support mission-driven journalism while getting something great in return, with bonus content, early access and sponsor-free listening.</p></div>
     </main>
+    <div class="areas"><h2>Areas we serve</h2>${Array.from({ length: 40 }, (_, i) => `<a href="/areas/${i}">Service area number ${i + 1}</a>`).join(' ')}</div>
     <footer><p>Public Radio, 1111 North Capitol Street. Terms of use. Privacy policy.</p></footer>
   </body></html>`;
 
@@ -161,5 +162,47 @@ describe('a trending list whose filters are ARIA menus of hundreds of items', ()
     const { text } = mainContent(html, 'https://code.example/trending');
     for (const repo of repos) expect(text).toContain(`${repo} does one thing well`);
     expect(text).not.toContain('Language number 7');
+  });
+});
+
+describe('a page of offers: a list of cards, each a linked headline and two short sentences', () => {
+  const offers = [
+    [
+      'Price match guarantee',
+      'We match any written quote from a licensed and insured company for the same work and the same materials. The other company must hold the same licences and insurance as we do, and the quote must be dated within the last thirty days.',
+    ],
+    [
+      '10% off a panel upgrade',
+      'Show this offer before the work starts. It cannot be combined with other offers.',
+    ],
+    ['$25 off troubleshooting', 'Show this offer before the work starts. One offer per household and visit.'],
+    ['$50 off a surge protector', 'Show this offer before the work starts. Valid on whole-house units only.'],
+  ];
+  const html = `<html><body>
+    <header><nav><a href="/">Home</a> <a href="/services">Services</a> <a href="/offers">Offers</a> <a href="/contact">Contact</a></nav>
+      <p>Call us any day of the week from seven in the morning to nine at night for a free estimate.</p></header>
+    <div class="wrapper"><ul class="offers">${offers
+      .map(
+        ([headline, terms], i) =>
+          `<li><a href="/offers/${i}"><img src="/offer-${i}.jpg" alt=""><h3>${i + 1}</h3></a><div class="desc"><a href="/offers/${i}"><h2>${headline}</h2></a>${terms
+            .split('. ')
+            .map((sentence) => `<p>${sentence.replace(/\.$/, '')}.</p>`)
+            .join('')}</div></li>`,
+      )
+      .join('')}</ul></div>
+    <div class="promise"><p>Our electricians are employees, trained by us, background-checked and insured.</p></div>
+    <div class="guarantee"><p>Every repair comes with a written guarantee on parts and labour, whatever its size.</p></div>
+    <div class="areas"><h2>Areas we serve</h2>${Array.from({ length: 40 }, (_, i) => `<a href="/areas/${i}">Service area number ${i + 1}</a>`).join(' ')}</div>
+    <footer><p>Licensed electrical contractor since 1998, serving the whole county and its neighbours.</p>
+      <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+  </body></html>`;
+
+  it('is every offer, not the one with the longest terms', () => {
+    const { text } = mainContent(html, 'https://electric.example/offers/');
+    for (const [headline, terms] of offers) {
+      expect(text).toContain(headline);
+      for (const sentence of terms.split('. ')) expect(text).toContain(sentence);
+    }
+    expect(text).not.toContain('Licensed electrical contractor since 1998');
   });
 });
