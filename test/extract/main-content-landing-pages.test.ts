@@ -158,3 +158,53 @@ describe('a course page whose accordion widget calls itself a tablist, panels an
     expect(mainText(html)).not.toMatch(/Overview\s+Reviews/);
   });
 });
+
+describe("a page builder's blocks of one class side by side, one of them longer than the rest", () => {
+  const blocks: [string, string[]][] = [
+    [
+      'Who we are',
+      [
+        'A family bakery on the harbour front since 1961, baking through the night so the first loaves are out of the oven at six.',
+      ],
+    ],
+    [
+      'Our flour',
+      [
+        'We mill a share of our own flour from rye and spelt grown on two farms up the valley, and buy the rest from a mill we have used for decades.',
+        'Whole grains keep more of their flavour when milled fresh, which is why the mill runs three mornings a week, a day or two before the flour is used.',
+        'What we cannot mill ourselves comes as organic wheat flour, stone-ground, in paper sacks that go back to the farms as compost.',
+      ],
+    ],
+    [
+      'Our bread',
+      [
+        'Every loaf rises slowly for at least eighteen hours, which gives the crust its colour and lets the bread keep for most of a week.',
+      ],
+    ],
+    [
+      'Visit us',
+      [
+        'The shop opens at seven every day but Monday, and the café upstairs serves breakfast until eleven with a view of the boats.',
+      ],
+    ],
+  ];
+  const html = `<html><body>
+    <div class="site-top"><a href="/">Harbour Bakery</a> <a href="/shop">Shop</a> <a href="/contact">Contact</a></div>
+    <div class="builder-page">${blocks
+      .map(
+        ([title, paragraphs], i) =>
+          `<div class="builder-block builder-block-${i}"><div class="builder-inner"><div class="builder-column"><div class="builder-text"><h2>${title}</h2>${paragraphs.map((p) => `<p>${p}</p>`).join('')}<ul class="builder-links"><li><a href="/b/${i}/a">More about ${title.toLowerCase()} and the people behind it</a></li><li><a href="/b/${i}/b">Photos from the bakery</a></li></ul></div></div></div></div>`,
+      )
+      .join('')}</div>
+    <div class="site-bottom"><a href="/privacy">Privacy</a> <a href="/terms">Terms</a></div>
+  </body></html>`;
+
+  it('is every block, not the longest one', () => {
+    const text = mainText(html);
+    for (const [title, paragraphs] of blocks) {
+      expect(text).toContain(title);
+      for (const paragraph of paragraphs) expect(text).toContain(paragraph);
+    }
+    expect(text).not.toContain('Privacy');
+  });
+});

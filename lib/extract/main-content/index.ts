@@ -6,6 +6,7 @@ import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { classWeight } from './patterns.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
+import { liftToListOfItems, liftToSeriesOfPosts } from './repeated-items.js';
 import {
   climbWhileProse,
   descendToProse,
@@ -85,6 +86,7 @@ function attempt(
   if (!usedHint && !declared) top = liftToListOfItems(top, stats, body, removed);
   if (!usedHint) top = liftOnlyChild(top, body, removed);
   if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
+  if (!usedHint && !declared) top = liftToSeriesOfPosts(top, stats, body, removed);
   if (!usedHint && declared) top = liftToRepeatedItem(top, stats, body, removed);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
@@ -162,41 +164,6 @@ function liftToRepeatedItem(
     current = parent;
   }
   return top;
-}
-
-/** How many wrappers above the choice may be its list item (li > card > text). */
-const LIST_ITEM_LEVELS = 3;
-/** Items of the list holding prose of their own, counting the choice's: a series, not a list of links. */
-const MIN_PROSE_ITEMS = 3;
-const MIN_LIST_ITEM_PROSE = 40;
-
-/**
- * The choice is one card of a list of cards (offers, listings, entries), each a headline and a few
- * sentences: the scoring settles on the card with the longest text, and the page is the list.
- */
-function liftToListOfItems(
-  top: Element,
-  stats: ContentStats,
-  body: Element,
-  removed: ReadonlySet<Element>,
-): Element {
-  let item: Element = top;
-  for (let level = 0; level < LIST_ITEM_LEVELS && item.name !== 'li'; level++) {
-    if (!isElement(item.parent) || item.parent === body) return top;
-    item = item.parent;
-  }
-  const list = item.parent;
-  if (item.name !== 'li' || !isElement(list) || list === body) return top;
-  let items = 0;
-  for (const child of list.children)
-    if (
-      isElement(child) &&
-      child.name === 'li' &&
-      !removed.has(child) &&
-      stats.get(child).prose >= MIN_LIST_ITEM_PROSE
-    )
-      items++;
-  return items >= MIN_PROSE_ITEMS ? list : top;
 }
 
 function liftOnlyChild(top: Element, body: Element, removed: ReadonlySet<Element>): Element {
