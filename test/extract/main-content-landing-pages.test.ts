@@ -208,3 +208,44 @@ describe("a page builder's blocks of one class side by side, one of them longer 
     expect(text).not.toContain('Privacy');
   });
 });
+
+describe('a landing page whose tiles carry a furniture-like name', () => {
+  const features: [string, string[]][] = [
+    ['Live scores', ['Every match', 'Every league', 'Alerts on goals']],
+    ['Four screens', ['Watch four games', 'Pick the sound', 'Swap with a tap']],
+    ['Voice search', ['Say a title', 'Say an actor', 'Say a channel']],
+    ['Recordings', ['Record a series', 'Skip the ads', 'Watch anywhere']],
+    ['Apps', ['All your apps', 'One remote', 'One bill']],
+    ['Kids', ['Safe profiles', 'Bedtime timers', 'Cartoons on demand']],
+    ['Music', ['Radio stations', 'Concert films', 'Lyrics on screen']],
+    ['Sports zone', ['Live odds', 'Player statistics', 'Replays of every goal']],
+    ['Movies', ['New releases', 'Rent or buy', 'Watch in 4K']],
+    ['News', ['Local channels', 'World channels', 'Weather radar']],
+    ['Gaming', ['Cloud games', 'Low latency', 'Any controller']],
+    ['Travel', ['Watch abroad', 'Download for later', 'Hotel screens']],
+  ];
+  const html = `<html><body>
+    <div class="nav-bar"><a href="/">TV</a> <a href="/internet">Internet</a> <a href="/mobile">Mobile</a></div>
+    <div id="root"><h1>Entertainment</h1>
+      <p>Pair our television service with internet and mobile for one price, one bill, and the best seat in the house for every game of the season.</p>
+      <p>Our equipment has won awards three years running, and the remote understands your voice, so finding the show everyone talks about takes a second.</p>
+      ${features
+        .map(
+          ([title, lines]) =>
+            `<div class="promo-tile"><h3>${title}</h3><ul>${lines.map((line) => `<li>${line}</li>`).join('')}</ul></div>`,
+        )
+        .join('')}
+    </div>
+    <div class="page-end"><a href="/privacy">Privacy</a> <a href="/terms">Terms</a></div>
+  </body></html>`;
+
+  it('is the introduction and every tile, read again without the names', () => {
+    const text = mainText(html);
+    for (const [title, lines] of features) {
+      expect(text).toContain(title);
+      for (const line of lines) expect(text).toContain(line);
+    }
+    expect(text).toContain('Pair our television service');
+    expect(text).not.toContain('Privacy');
+  });
+});

@@ -208,7 +208,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
     const second = attempt(body, measure, { useNames: false, readNoscript }, options);
     const fragment =
-      best !== null && second !== null && best.textLength < second.pageProse * SUSPECT_PROSE_SHARE;
+      best !== null &&
+      second !== null &&
+      (best.textLength < second.pageProse * SUSPECT_PROSE_SHARE ||
+        // The same block read without the names holds far more: its tiles, cards or rows (text
+        // that is not prose, so the page's prose cannot tell) carried a furniture-like name.
+        (best.roots[0] === second.roots[0] && best.textLength < second.textLength * SUSPECT_PROSE_SHARE));
     if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
