@@ -206,3 +206,33 @@ describe('a page of offers: a list of cards, each a linked headline and two shor
     expect(text).not.toContain('Licensed electrical contractor since 1998');
   });
 });
+
+describe('a category page whose product cards each carry a rating line', () => {
+  const boots = [
+    ['Ridge Mid Waterproof', '$170.00', 'Rated 4.6 out of 5 stars from 1,332 reviews'],
+    ['Canyon Low Leather', '$134.73', 'Rated 4.3 out of 5 stars from 60 reviews'],
+    ['Summit GTX', '$240.00', 'Rated 4.2 out of 5 stars from 38 reviews'],
+    ['Trailhead Light', '$89.73', 'Rated 4.7 out of 5 stars from 46 reviews'],
+  ];
+  const html = `<html><body>
+    <header><a href="/">Outdoor store</a> <a href="/cart">Cart</a></header>
+    <main><h1>Hiking boots</h1><p>Sturdy boots for day hikes and long trails, in every size and width we could find.</p>
+      <ul class="results">${boots
+        .map(
+          ([name, price, rating], i) =>
+            `<li class="result"><a href="/p/${i}"><img src="/p/${i}.jpg" alt=""><span class="name">${name}</span></a><span class="price">${price}</span><div class="rating rating--small">${rating}</div></li>`,
+        )
+        .join('')}</ul></main>
+    <footer><p>Outdoor store co-op. Terms of sale.</p></footer>
+  </body></html>`;
+
+  it("keeps each card's rating with its name and price", () => {
+    const { text } = mainContent(html, 'https://outdoor.example/c/hiking-boots');
+    for (const [name, price, rating] of boots) {
+      expect(text).toContain(name);
+      expect(text).toContain(price);
+      expect(text).toContain(rating);
+    }
+    expect(text).not.toContain('Terms of sale');
+  });
+});
