@@ -46,6 +46,8 @@ const MIN_ARTICLE_CHARS = 250;
  * wrappers, posts in "comment" boxes), or the scoring settled on a side block.
  */
 const SUSPECT_PROSE_SHARE = 0.4;
+/** A same-block recovery that adds more prose than this factor brings back what names removed rightly. */
+const MAX_RECOVERED_PROSE_GAIN = 1.25;
 
 interface Attempt {
   roots: Element[];
@@ -211,9 +213,13 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
       best !== null &&
       second !== null &&
       (best.textLength < second.pageProse * SUSPECT_PROSE_SHARE ||
-        // The same block read without the names holds far more: its tiles, cards or rows (text
-        // that is not prose, so the page's prose cannot tell) carried a furniture-like name.
-        (best.roots[0] === second.roots[0] && best.textLength < second.textLength * SUSPECT_PROSE_SHARE));
+        // The same block read without the names holds far more, and not more prose: its tiles,
+        // cards or rows (which the page's prose cannot count) carried a furniture-like name. More
+        // prose would be the article's own furniture the names rightly took out (teasers, boxes).
+        (best.roots[0] === second.roots[0] &&
+          best.textLength < second.textLength * SUSPECT_PROSE_SHARE &&
+          second.stats.get(second.roots[0]).prose <
+            best.stats.get(best.roots[0]).prose * MAX_RECOVERED_PROSE_GAIN));
     if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';
