@@ -36,6 +36,7 @@ describe('a section front: teasers in the page’s <main>, no article', () => {
       <div class="plus-box"><h4>Give a little. Get a lot.</h4>
         <p>Support mission-driven journalism while getting something great in return, with bonus content, early access and sponsor-free listening.</p></div>
     </main>
+    <div class="areas"><h2>Areas we serve</h2>${Array.from({ length: 40 }, (_, i) => `<a href="/areas/${i}">Service area number ${i + 1}</a>`).join(' ')}</div>
     <footer><p>Public Radio, 1111 North Capitol Street. Terms of use. Privacy policy.</p></footer>
   </body></html>`;
 
@@ -161,5 +162,77 @@ describe('a trending list whose filters are ARIA menus of hundreds of items', ()
     const { text } = mainContent(html, 'https://code.example/trending');
     for (const repo of repos) expect(text).toContain(`${repo} does one thing well`);
     expect(text).not.toContain('Language number 7');
+  });
+});
+
+describe('a page of offers: a list of cards, each a linked headline and two short sentences', () => {
+  const offers = [
+    [
+      'Price match guarantee',
+      'We match any written quote from a licensed and insured company for the same work and the same materials. The other company must hold the same licences and insurance as we do, and the quote must be dated within the last thirty days.',
+    ],
+    [
+      '10% off a panel upgrade',
+      'Show this offer before the work starts. It cannot be combined with other offers.',
+    ],
+    ['$25 off troubleshooting', 'Show this offer before the work starts. One offer per household and visit.'],
+    ['$50 off a surge protector', 'Show this offer before the work starts. Valid on whole-house units only.'],
+  ];
+  const html = `<html><body>
+    <header><nav><a href="/">Home</a> <a href="/services">Services</a> <a href="/offers">Offers</a> <a href="/contact">Contact</a></nav>
+      <p>Call us any day of the week from seven in the morning to nine at night for a free estimate.</p></header>
+    <div class="wrapper"><ul class="offers">${offers
+      .map(
+        ([headline, terms], i) =>
+          `<li><a href="/offers/${i}"><img src="/offer-${i}.jpg" alt=""><h3>${i + 1}</h3></a><div class="desc"><a href="/offers/${i}"><h2>${headline}</h2></a>${terms
+            .split('. ')
+            .map((sentence) => `<p>${sentence.replace(/\.$/, '')}.</p>`)
+            .join('')}</div></li>`,
+      )
+      .join('')}</ul></div>
+    <div class="promise"><p>Our electricians are employees, trained by us, background-checked and insured.</p></div>
+    <div class="guarantee"><p>Every repair comes with a written guarantee on parts and labour, whatever its size.</p></div>
+    <div class="areas"><h2>Areas we serve</h2>${Array.from({ length: 40 }, (_, i) => `<a href="/areas/${i}">Service area number ${i + 1}</a>`).join(' ')}</div>
+    <footer><p>Licensed electrical contractor since 1998, serving the whole county and its neighbours.</p>
+      <a href="/privacy">Privacy</a> <a href="/terms">Terms</a></footer>
+  </body></html>`;
+
+  it('is every offer, not the one with the longest terms', () => {
+    const { text } = mainContent(html, 'https://electric.example/offers/');
+    for (const [headline, terms] of offers) {
+      expect(text).toContain(headline);
+      for (const sentence of terms.split('. ')) expect(text).toContain(sentence);
+    }
+    expect(text).not.toContain('Licensed electrical contractor since 1998');
+  });
+});
+
+describe('a category page whose product cards each carry a rating line', () => {
+  const boots = [
+    ['Ridge Mid Waterproof', '$170.00', 'Rated 4.6 out of 5 stars from 1,332 reviews'],
+    ['Canyon Low Leather', '$134.73', 'Rated 4.3 out of 5 stars from 60 reviews'],
+    ['Summit GTX', '$240.00', 'Rated 4.2 out of 5 stars from 38 reviews'],
+    ['Trailhead Light', '$89.73', 'Rated 4.7 out of 5 stars from 46 reviews'],
+  ];
+  const html = `<html><body>
+    <header><a href="/">Outdoor store</a> <a href="/cart">Cart</a></header>
+    <main><h1>Hiking boots</h1><p>Sturdy boots for day hikes and long trails, in every size and width we could find.</p>
+      <ul class="results">${boots
+        .map(
+          ([name, price, rating], i) =>
+            `<li class="result"><a href="/p/${i}"><img src="/p/${i}.jpg" alt=""><span class="name">${name}</span></a><span class="price">${price}</span><div class="rating rating--small">${rating}</div></li>`,
+        )
+        .join('')}</ul></main>
+    <footer><p>Outdoor store co-op. Terms of sale.</p></footer>
+  </body></html>`;
+
+  it("keeps each card's rating with its name and price", () => {
+    const { text } = mainContent(html, 'https://outdoor.example/c/hiking-boots');
+    for (const [name, price, rating] of boots) {
+      expect(text).toContain(name);
+      expect(text).toContain(price);
+      expect(text).toContain(rating);
+    }
+    expect(text).not.toContain('Terms of sale');
   });
 });

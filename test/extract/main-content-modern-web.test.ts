@@ -15,7 +15,7 @@ import {
  * A change that loses a page or two of today's kinds breaks this. Raise the floors when the method
  * improves; never lower them to let a change in.
  */
-const FLOORS = { f1: 0.835, precision: 0.83, recall: 0.845, underShare: 0.1 };
+const FLOORS = { f1: 0.845, precision: 0.83, recall: 0.865, underShare: 0.09 };
 
 describe('main content on the modern-web development corpus (shingle F1, a quarter of the pages)', () => {
   let pages: ModernWebPage[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageDocument } from '../../lib/extract/index.js';
+import { mainText } from './main-text.js';
 
 const sentence = 'talks about the subject at some length, with commas, and detail';
 const para = (n: number, words = 40) => `<p>Paragraph ${n} ${sentence.repeat(Math.ceil(words / 11))}.</p>`;
@@ -195,5 +196,29 @@ describe('main content: wrappers named or tagged like furniture', () => {
         <textarea></textarea><label>Name</label><input name="n"><button>Send</button></form>`),
     );
     expect(comment).not.toContain('Your comment');
+  });
+});
+
+describe('utility classes that clip a box do not hide it', () => {
+  const sections = [
+    'Our first product was a paper planner, printed in a garage and sold at a weekend market to anyone who stopped by the table.',
+    'Ten years later the planner is an app, but the idea is the same: one page for the day, one for the week, and nothing else.',
+    'We still answer every message ourselves, and every feature starts as a note from someone who uses the planner every morning.',
+  ];
+  const html = `<html><body>
+    <header><a href="/">Planner</a> <a href="/pricing">Pricing</a></header>
+    <main><h1>About us</h1>${sections
+      .map(
+        (text, i) =>
+          `<div class="relative overflow-hidden rounded-2xl py-16"><h2>Part ${i + 1}</h2><p>${text}</p><span class="sr-only">Slide ${i + 1} of 3</span></div>`,
+      )
+      .join('')}</main>
+    <footer><p>Planner Inc. All rights reserved.</p></footer>
+  </body></html>`;
+
+  it('keeps every section named overflow-hidden, and leaves the screen-reader labels out', () => {
+    const text = mainText(html);
+    for (const section of sections) expect(text).toContain(section);
+    expect(text).not.toContain('Slide 1 of 3');
   });
 });

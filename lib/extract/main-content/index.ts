@@ -6,6 +6,7 @@ import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { classWeight } from './patterns.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
+import { liftToListOfItems, liftToSeriesOfPosts } from './repeated-items.js';
 import {
   climbWhileProse,
   descendToProse,
@@ -45,6 +46,8 @@ const MIN_ARTICLE_CHARS = 250;
  * wrappers, posts in "comment" boxes), or the scoring settled on a side block.
  */
 const SUSPECT_PROSE_SHARE = 0.4;
+/** A same-block recovery that adds more prose than this factor brings back what names removed rightly. */
+const MAX_RECOVERED_PROSE_GAIN = 1.25;
 
 interface Attempt {
   roots: Element[];
@@ -82,8 +85,10 @@ function attempt(
   else if (!usedHint) top = climbWhileProse(descendToProse(top, stats), stats, body);
   // A body split across wrappers (`<div class=row><div class=col>…`) is merged at the level where its
   // parts are siblings, not inside the one wrapper the best part sits in.
+  if (!usedHint && !declared) top = liftToListOfItems(top, stats, body, removed);
   if (!usedHint) top = liftOnlyChild(top, body, removed);
   if (!usedHint && prune.useNames) top = widenToPageProse(top, stats, body, pageProse);
+  if (!usedHint && !declared) top = liftToSeriesOfPosts(top, stats, body, removed);
   if (!usedHint && declared) top = liftToRepeatedItem(top, stats, body, removed);
   // The publisher's own articleBody already says where the body ends: no siblings are added to it.
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
@@ -205,7 +210,16 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
     const second = attempt(body, measure, { useNames: false, readNoscript }, options);
     const fragment =
-      best !== null && second !== null && best.textLength < second.pageProse * SUSPECT_PROSE_SHARE;
+      best !== null &&
+      second !== null &&
+      (best.textLength < second.pageProse * SUSPECT_PROSE_SHARE ||
+        // The same block read without the names holds far more, and not more prose: its tiles,
+        // cards or rows (which the page's prose cannot count) carried a furniture-like name. More
+        // prose would be the article's own furniture the names rightly took out (teasers, boxes).
+        (best.roots[0] === second.roots[0] &&
+          best.textLength < second.textLength * SUSPECT_PROSE_SHARE &&
+          second.stats.get(second.roots[0]).prose <
+            best.stats.get(best.roots[0]).prose * MAX_RECOVERED_PROSE_GAIN));
     if ((tooShort || fragment) && second && (!best || second.textLength > best.textLength)) {
       best = second;
       method = 'recovered';

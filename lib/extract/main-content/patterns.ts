@@ -89,8 +89,10 @@ const BOILERPLATE_WORDS = wordSet(`
  */
 const SMALL_PRINT_WORDS = wordSet(`
   author authors authorbio authorbox bio byline meta date timestamp published tags categories keywords
-  credit credits copyright readtime actions vote votes clap claps rating follow print email save bookmark
+  credit credits copyright readtime actions vote votes clap claps follow print email save bookmark
 `);
+// Not "rating": on a category page each product card's stars and review count are part of the
+// card, and annotated listings keep them.
 export const SMALL_PRINT_MAX_CHARS = 200;
 
 /** Two-word runs that mean furniture ("more stories", "read next", "post navigation"). */
@@ -130,11 +132,22 @@ const BREAKPOINT_WORDS = wordSet('xs sm md lg xl xxl mobile desktop tablet phone
 export function isHiddenByName(tokens: readonly string[]): boolean {
   if (tokens.length === 0) return false;
   let hiding = hasPair(tokens, HIDING_PAIRS);
-  for (const token of tokens) {
-    if (BREAKPOINT_WORDS.has(token)) return false;
-    if (HIDING_WORDS.has(token)) hiding = true;
+  for (let i = 0; i < tokens.length; i++) {
+    if (BREAKPOINT_WORDS.has(tokens[i])) return false;
+    if (HIDING_WORDS.has(tokens[i]) && !hidesOnlyOverflow(tokens, i)) hiding = true;
   }
   return hiding;
+}
+
+/**
+ * Utility classes that clip or hide a part of the box, not the box: "overflow-hidden",
+ * "overflow-x-hidden" (Tailwind and its kin put them on every card and section), "hide-scrollbar".
+ */
+function hidesOnlyOverflow(tokens: readonly string[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (before === 'overflow') return true;
+  if ((before === 'x' || before === 'y') && tokens[i - 2] === 'overflow') return true;
+  return tokens[i + 1] === 'scrollbar';
 }
 
 /** Words that weigh against a container without ruling it out. */

@@ -1,4 +1,5 @@
 import { type Element, isElement, walkElements } from '../../html/dom.js';
+import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
   classTokens,
@@ -125,6 +126,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
   const holdsNearlyAll = (el: Element) => measure.size(el).text > measure.size(root).text * 0.9;
   const wrapsArticle = articleAncestors(root);
   const signUpBoxes = findSignUpBoxes(root, measure);
+  const disclosures = findDisclosures(root, measure);
   // A theme may wrap the whole page in an <aside> or a <footer>; on a page that marks its article or
   // main elsewhere, that tag is the page's footer however long its legal small print runs.
   const wrapsPage = (el: Element) =>
@@ -136,7 +138,11 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       return false;
     }
     const name = el.name;
-    if (NON_CONTENT_TAGS.has(name) && !(name === 'noscript' && options.readNoscript)) {
+    if (
+      NON_CONTENT_TAGS.has(name) &&
+      !(name === 'noscript' && options.readNoscript) &&
+      !disclosures.triggers.has(el)
+    ) {
       removed.add(el);
       return false;
     }
@@ -144,7 +150,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el)) {
+    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el) && !disclosures.panels.has(el)) {
       removed.add(el);
       return false;
     }
@@ -184,7 +190,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     // A wrapper of the <article> ("content-area comments-open") is named after what it also holds.
     const byName = options.useNames && tokens.length > 0 && !wrapsArticle.any.has(el);
-    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText)) {
+    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText, disclosures.holders)) {
       removed.add(el);
       return false;
     }
@@ -244,9 +250,12 @@ function isFurnitureByName(
   tokens: readonly string[],
   measure: TextMeasure,
   holdsMostText: (el: Element) => boolean,
+  panelHolders: ReadonlySet<Element>,
 ): boolean {
-  const role = el.attribs.role;
-  if (role && FURNITURE_ROLES.has(role.toLowerCase()) && !holdsMostText(el)) return true;
+  const role = el.attribs.role?.toLowerCase();
+  // Accordion markup (Bootstrap's among it) calls the whole widget, panels included, a tablist.
+  const holdsPanels = role === 'tablist' && panelHolders.has(el);
+  if (role && FURNITURE_ROLES.has(role) && !holdsMostText(el) && !holdsPanels) return true;
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;

@@ -214,7 +214,13 @@ export class ContentStats {
     if (name === 'p' || name === 'pre') stats.paragraphs++;
     else if (name === 'img' || name === 'picture') stats.images++;
     else if (name === 'li') stats.listItems++;
-    else if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button')
+    // A button that opens a panel (aria-expanded) is the panel's heading, not a form's control.
+    else if (
+      name === 'input' ||
+      name === 'select' ||
+      name === 'textarea' ||
+      (name === 'button' && el.attribs['aria-expanded'] === undefined)
+    )
       stats.inputs++;
     else if (name === 'iframe' || name === 'embed' || name === 'object' || name === 'video') stats.embeds++;
     const parent = el.parent;
