@@ -2,6 +2,11 @@ import type { AnyNode, Element, ParentNode } from 'domhandler';
 
 export type { AnyNode, Element, ParentNode };
 
+/** The elements a reader leaves out: a Set of them, or a rule decided per element. */
+export interface ElementFilter {
+  has(el: Element): boolean;
+}
+
 /**
  * htmlparser2 gives <script> and <style> their own node types, so "is an element" is three checks.
  * Walking domhandler nodes directly instead of through cheerio wrappers is what keeps a 4 MB page

@@ -2,6 +2,7 @@ import {
   type AnyNode,
   BLOCK_TAGS,
   type Element,
+  type ElementFilter,
   findFirst,
   isElement,
   rawText,
@@ -97,7 +98,7 @@ const MAX_DEPTH = 1000;
 
 export interface CleanTreeOptions {
   /** Elements to leave out with their subtrees (the main-content pruning result). */
-  removed?: ReadonlySet<Element>;
+  removed?: ElementFilter;
   /** Links and image sources are made absolute against this URL. */
   baseUrl: string;
 }
@@ -132,7 +133,7 @@ export function buildCleanTree(roots: readonly AnyNode[], options: CleanTreeOpti
 }
 
 class CleanTreeBuilder {
-  private readonly removed: ReadonlySet<Element>;
+  private readonly removed: ElementFilter;
   private depth = 0;
 
   constructor(private readonly options: CleanTreeOptions) {

@@ -41,24 +41,23 @@ function isInline(node: CleanNode): boolean {
  */
 function blocks(nodes: readonly CleanNode[], ctx: RenderContext): string[] {
   const out: string[] = [];
-  let run: CleanNode[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    const text = paragraph(run, ctx);
-    if (text) out.push(text);
-    run = [];
-  };
-  for (const node of nodes) {
-    if (isInline(node)) {
-      run.push(node);
-      continue;
-    }
-    flush();
+  // The inline run is nodes[start, i): a slice, not a closure, since this runs for every container.
+  let start = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (isInline(node)) continue;
+    if (start < i) pushParagraph(out, nodes.slice(start, i), ctx);
+    start = i + 1;
     const block = renderBlock(node as CleanElement, ctx);
     if (block) out.push(block);
   }
-  flush();
+  if (start < nodes.length) pushParagraph(out, start === 0 ? nodes : nodes.slice(start), ctx);
   return out;
+}
+
+function pushParagraph(out: string[], run: readonly CleanNode[], ctx: RenderContext): void {
+  const text = paragraph(run, ctx);
+  if (text) out.push(text);
 }
 
 function renderBlock(el: CleanElement, ctx: RenderContext): string {
