@@ -4,6 +4,7 @@ import {
   type Element,
   type ElementFilter,
   findFirst,
+  hasNonBlankText,
   isElement,
   rawText,
   VOID_TAGS,
@@ -220,9 +221,8 @@ class CleanTreeBuilder {
   private link(el: Element, out: CleanNode[]): void {
     const href = el.attribs.href?.trim();
     const hasImage = findFirst(el, (child) => child.name === 'img') !== null;
-    const text = rawText(el, (child) => this.removed.has(child));
-    if (!hasImage && !text.trim()) return;
-    if (href?.startsWith('#') && PERMALINK_TEXT.test(text)) return;
+    if (!hasImage && !hasNonBlankText(el, (child) => this.removed.has(child))) return;
+    if (href?.startsWith('#') && PERMALINK_TEXT.test(rawText(el, (child) => this.removed.has(child)))) return;
     const target = href ? this.linkTarget(href) : null;
     if (!target) {
       this.children(el.children, out);
