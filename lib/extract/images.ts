@@ -1,15 +1,11 @@
-import { type AnyNode, type Element, walkElements } from '../html/dom.js';
+import { type AnyNode, type ElementFilter, walkElements } from '../html/dom.js';
 import { imageSource, toAbsoluteWebUrl } from './urls.js';
 
 /**
  * Image URLs under the given roots in document order: absolute, http(s) only, each once. Lazy-loaded
  * images count by their real source (data-src, srcset), not their placeholder.
  */
-export function collectImages(
-  roots: readonly AnyNode[],
-  baseUrl: string,
-  removed?: ReadonlySet<Element>,
-): string[] {
+export function collectImages(roots: readonly AnyNode[], baseUrl: string, removed?: ElementFilter): string[] {
   const seen = new Set<string>();
   for (const root of roots) {
     walkElements(root, (el) => {

@@ -1,5 +1,5 @@
 import type { CheerioAPI } from 'cheerio/slim';
-import { type Element, isElement, walkElements } from '../html/dom.js';
+import { type Element, type ElementFilter, isElement } from '../html/dom.js';
 import { loadMarkup } from '../html/markup-parser.js';
 import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';
@@ -38,7 +38,7 @@ export interface ScopeOptions {
 
 interface Scope {
   roots: Element[];
-  removed: ReadonlySet<Element>;
+  removed: ElementFilter;
 }
 
 /** Rendered by no browser: left out of page-scope and selector-scope output. */
@@ -53,6 +53,29 @@ const NOT_RENDERED = new Set([
   'select',
   'datalist',
 ]);
+
+function isNotRenderedItself(el: Element): boolean {
+  const a = el.attribs;
+  return (
+    el.type !== 'tag' ||
+    NOT_RENDERED.has(el.name) ||
+    a.hidden !== undefined ||
+    (a.style !== undefined && /display\s*:\s*none/i.test(a.style))
+  );
+}
+
+/**
+ * Left out of page and selector scope: an element no browser renders whose ancestors all are
+ * rendered (inside one that is not, nothing is read). Decided for the elements the readers meet,
+ * as they meet them: a set of them made beforehand cost a walk of every element of the page.
+ */
+const NOT_RENDERED_FILTER: ElementFilter = {
+  has(el: Element): boolean {
+    if (!isNotRenderedItself(el)) return false;
+    for (let up = el.parent; up && isElement(up); up = up.parent) if (isNotRenderedItself(up)) return false;
+    return true;
+  },
+};
 
 /**
  * htmlparser2 adds no implied <html>/<body>: a fragment (the `html` input of a tool, often) is parsed
@@ -123,27 +146,11 @@ export class PageDocument {
     });
   }
 
-  private get notRendered(): ReadonlySet<Element> {
-    return this.memo('not-rendered', () => {
-      const removed = new Set<Element>();
-      walkElements(this.$.root()[0], (el) => {
-        const a = el.attribs;
-        const hidden = a.hidden !== undefined || /display\s*:\s*none/i.test(a.style ?? '');
-        if (el.type !== 'tag' || NOT_RENDERED.has(el.name) || hidden) {
-          removed.add(el);
-          return false;
-        }
-        return true;
-      });
-      return removed;
-    });
-  }
-
   private scope(options: ScopeOptions): Scope {
     if (options.selector)
-      return { roots: selectRequired(this.$, options.selector), removed: this.notRendered };
+      return { roots: selectRequired(this.$, options.selector), removed: NOT_RENDERED_FILTER };
     if (options.onlyMainContent ?? true) return this.mainContent;
-    return { roots: [this.contentRoot], removed: this.notRendered };
+    return { roots: [this.contentRoot], removed: NOT_RENDERED_FILTER };
   }
 
   private scopeKey(options: ScopeOptions): string {
@@ -196,7 +203,7 @@ export class PageDocument {
 
   /** Plain text of one element (extract_content's container), furniture-free only by tag. */
   elementText(element: Element, options: TextOptions = {}): string {
-    return nodesToText([element], { baseUrl: this.baseUrl, removed: this.notRendered }, options);
+    return nodesToText([element], { baseUrl: this.baseUrl, removed: NOT_RENDERED_FILTER }, options);
   }
 
   /** The element's inner HTML as the page wrote it (extract_content with clean_html: false). */

@@ -1,4 +1,12 @@
-import { type AnyNode, BLOCK_TAGS, type Element, HEADING_TAGS, isElement, rawText } from '../html/dom.js';
+import {
+  type AnyNode,
+  BLOCK_TAGS,
+  type Element,
+  type ElementFilter,
+  HEADING_TAGS,
+  isElement,
+  rawText,
+} from '../html/dom.js';
 import { codeText } from './html/code-block.js';
 import { isLayoutTable, tableRows } from './html/table.js';
 import { toAbsoluteWebUrl } from './urls.js';
@@ -20,7 +28,7 @@ export interface TextOptions {
 
 export interface TextContext {
   baseUrl: string;
-  removed?: ReadonlySet<Element>;
+  removed?: ElementFilter;
 }
 
 const MAX_DEPTH = 1000;

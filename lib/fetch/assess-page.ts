@@ -4,7 +4,7 @@ import {
   detectBotWallInView,
   isBareBlockStatus,
   UNKNOWN_VENDOR,
-  viewFetchedPage,
+  viewUnlessPlainlyReadable,
 } from './bot-wall.js';
 import { isClientRenderedShell } from './client-rendered.js';
 import type { FetchedPage } from './types.js';
@@ -53,7 +53,12 @@ export const CLIENT_RENDERED_WARNING =
 const PASSED_THROUGH = new Set([403, 404, 410, 429, 444, 451]);
 
 export function assessFetchedPage(page: FetchedPage, options: AssessOptions): PageAssessment {
-  const view = viewFetchedPage(page);
+  const view = viewUnlessPlainlyReadable(page);
+  // A long markup page no vendor flags: neither a wall nor a shell, whatever its status.
+  if (view === null) {
+    if (!isSuccess(page.status)) throw upstreamHttp(page.status);
+    return { warnings: [], rendered: true };
+  }
   const canEscalate = ESCALATING_TOOLS.has(options.tool);
   const detected = detectBotWallInView(view, {
     includeFastly: options.includeFastly ?? options.tool === 'scrape',

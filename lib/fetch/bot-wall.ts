@@ -1,5 +1,14 @@
+import type { ParentNode } from '../html/dom.js';
+import { parseHtml } from '../html/parse.js';
 import { type PageView, type SignalStrength, VENDOR_SIGNATURES } from './bot-wall-signatures.js';
-import { isClientRenderedShell, readDocument, visibleLength } from './client-rendered.js';
+import {
+  type DocumentFacts,
+  isClientRenderedShell,
+  readDocument,
+  readParsedDocument,
+  visibleLength,
+  visibleLengthReaches,
+} from './client-rendered.js';
 import type { FetchedPage } from './types.js';
 
 /**
@@ -47,13 +56,32 @@ export function isBareBlockStatus(status: number): boolean {
 
 export function detectBotWall(page: BotWallInput, options: BotWallOptions = {}): BotWall | null {
   if (page.kind === 'binary' || GONE_STATUSES.has(page.status)) return null;
-  return detectBotWallInView(viewFetchedPage(page), options);
+  const view = viewUnlessPlainlyReadable(page);
+  return view && detectBotWallInView(view, options);
 }
 
 /** Reads the response once; `assessFetchedPage` reuses the reading for the client-rendered check. */
 export function viewFetchedPage(page: BotWallInput): PageView {
   const markup = page.kind === 'html' || page.kind === 'xml';
-  const document = markup ? readDocument(page.body) : null;
+  return pageView(page, markup ? readDocument(page.body) : null);
+}
+
+/**
+ * `viewFetchedPage`, or null for a page no rule can call a wall or a client-rendered shell: one
+ * with THIN_PAGE_CHARS of visible text and no vendor verdict in its headers. On a long page only a
+ * verdict makes a vendor's case (caseStrength), every generic rule and the shell test need a short
+ * one, and what the rest of the reading collects (text, scripts, ids, URLs) is never looked at. Its
+ * visible text is counted up to that length, not read whole: on a 4 MB page the full reading cost
+ * more than half the parse.
+ */
+export function viewUnlessPlainlyReadable(page: BotWallInput): PageView | null {
+  if (page.kind !== 'html' && page.kind !== 'xml') return pageView(page, null);
+  const root = parseHtml(page.body).root()[0] as unknown as ParentNode;
+  if (!hasVerdictHeader(page) && visibleLengthReaches(root, THIN_PAGE_CHARS)) return null;
+  return pageView(page, readParsedDocument(root));
+}
+
+function pageView(page: BotWallInput, document: DocumentFacts | null): PageView {
   return {
     status: page.status,
     kind: page.kind,
@@ -61,10 +89,18 @@ export function viewFetchedPage(page: BotWallInput): PageView {
     cookies: cookieNames(page.headers['set-cookie']),
     finalUrl: page.finalUrl,
     document,
-    rawBody: markup ? '' : page.body,
+    rawBody: document ? '' : page.body,
     visibleText: document ? document.visibleText : page.body.trim(),
     ownText: document ? document.ownText : page.body.trim(),
   };
+}
+
+/** A verdict is a header by definition (SignalStrength), so the headers alone answer this. */
+function hasVerdictHeader(page: BotWallInput): boolean {
+  const headersOnly = pageView({ ...page, kind: 'binary', body: '' }, null);
+  return VENDOR_SIGNATURES.some((signature) =>
+    signature.signals.some((signal) => signal.strength === 'verdict' && signal.match(headersOnly) !== null),
+  );
 }
 
 export function detectBotWallInView(view: PageView, options: BotWallOptions = {}): BotWall | null {

@@ -82,7 +82,11 @@ const NOSCRIPT_PAGE_CHARS = 500;
 const DESCRIPTION_NAMES = new Set(['description', 'og:description', 'twitter:description']);
 
 export function readDocument(html: string): DocumentFacts {
-  const root = parseHtml(html).root()[0] as unknown as ParentNode;
+  return readParsedDocument(parseHtml(html).root()[0] as unknown as ParentNode);
+}
+
+/** `readDocument` of a page already parsed (the gate parses once, measures, then reads). */
+export function readParsedDocument(root: ParentNode): DocumentFacts {
   const seen = visibleText(root);
   const facts: DocumentFacts = {
     visibleText: seen.text,
@@ -154,32 +158,55 @@ export function isClientRenderedShell(facts: DocumentFacts): boolean {
  */
 export function isClientRenderedHtml(html: string): boolean {
   const root = parseHtml(html).root()[0] as unknown as ParentNode;
-  if (hasVisibleChars(root, CLIENT_RENDERED_MAX_CHARS)) return false;
-  return isClientRenderedShell(readDocument(html));
+  if (visibleLengthReaches(root, CLIENT_RENDERED_MAX_CHARS)) return false;
+  return isClientRenderedShell(readParsedDocument(root));
 }
 
-/** Whether the visible text reaches `count` characters (white-space runs counted once), stopping there. */
-function hasVisibleChars(start: ParentNode, count: number): boolean {
-  let seen = 0;
-  let spaced = true;
-  const stack: AnyNode[] = [...start.children].reverse();
+/**
+ * Whether `visibleLength(visibleText(start).text)` reaches `count`, stopping there: the same walk
+ * and the same collapsing (each run of non-space characters, and one separator between two runs
+ * that white space or a line break parts), counted instead of written. A long page is told from a
+ * thin one after its first few elements rather than after a copy of all its text.
+ */
+export function visibleLengthReaches(start: ParentNode, count: number): boolean {
+  let length = 0;
+  let separated = false;
+  const stack: Array<AnyNode | typeof LINE_BREAK> = [...start.children].reverse();
   while (stack.length > 0) {
     const node = stack.pop()!;
+    if (node === LINE_BREAK) {
+      separated = true;
+      continue;
+    }
     if (node.type === 'text') {
-      for (const char of node.data) {
-        const space = /\s/.test(char);
-        if (space && spaced) continue;
-        spaced = space;
-        if (++seen >= count) return true;
+      const text = node.data;
+      for (let i = 0; i < text.length; i++) {
+        if (isJsWhitespace(text.charCodeAt(i))) {
+          separated = true;
+          continue;
+        }
+        if (separated && length > 0) length++;
+        separated = false;
+        if (++length >= count) return true;
       }
       continue;
     }
     if (!isElement(node) || UNSEEN_TAGS.has(node.name) || isHidden(node)) continue;
-    if (BLOCK_TAGS.has(node.name) || node.name === 'br') spaced = true;
+    if (node.name === 'br') {
+      separated = true;
+      continue;
+    }
+    const block = BLOCK_TAGS.has(node.name);
+    if (block) {
+      stack.push(LINE_BREAK);
+      separated = true;
+    }
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   return false;
 }
+
+const LINE_BREAK = '\n';
 
 /**
  * `visibleText` is the caller's own reading of the page (its length is what the 200-character

@@ -1,6 +1,12 @@
 import type { AnyNode, Element, ParentNode } from 'domhandler';
+import { isJsWhitespace } from './collapsed-text.js';
 
 export type { AnyNode, Element, ParentNode };
+
+/** The elements a reader leaves out: a Set of them, or a rule decided per element. */
+export interface ElementFilter {
+  has(el: Element): boolean;
+}
 
 /**
  * htmlparser2 gives <script> and <style> their own node types, so "is an element" is three checks.
@@ -101,6 +107,31 @@ export function rawText(node: AnyNode, skip?: (el: Element) => boolean): string 
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return parts.join('');
+}
+
+/**
+ * Whether `rawText(node, skip).trim()` would be non-empty, stopping at the first such character
+ * instead of joining the text (a link's text is tested on every link of a page, and kept for none).
+ */
+export function hasNonBlankText(node: AnyNode, skip?: (el: Element) => boolean): boolean {
+  const stack: AnyNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current.type === 'text') {
+      const text = current.data;
+      for (let i = 0; i < text.length; i++) if (!isJsWhitespace(text.charCodeAt(i))) return true;
+      continue;
+    }
+    if (isElement(current)) {
+      if (current.type !== 'tag') continue;
+      if (skip && current !== node && skip(current)) continue;
+    } else if (current.type !== 'root') {
+      continue;
+    }
+    const children = (current as ParentNode).children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return false;
 }
 
 export function collapseWhitespace(text: string): string {

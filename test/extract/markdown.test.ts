@@ -128,3 +128,21 @@ describe('tidyMarkdown', () => {
     expect(tidyMarkdown('a\n\n\n\nb\n```\nx\n\n\n\ny\n```')).toBe('a\n\nb\n```\nx\n\n\n\ny\n```');
   });
 });
+
+describe('tidyMarkdown, read as slices of its input', () => {
+  it('empties the first blank line of a run, drops the rest and keeps the lines around them as written', () => {
+    expect(tidyMarkdown('a  \n \t\n\n  \nb\n\n\nc')).toBe('a  \n\nb\n\nc');
+    expect(tidyMarkdown('\n\n  a\n\u00a0\n\u3000\nb  \n\n')).toBe('a\n\nb');
+  });
+
+  it('opens a fence after up to three spaces only, and closes it with a run at least as long of the same mark', () => {
+    expect(tidyMarkdown('   ````\nx\n\n\n```\n\n\n````\n\n\nz')).toBe('````\nx\n\n\n```\n\n\n````\n\nz');
+    expect(tidyMarkdown('    ```\nx\n\n\ny')).toBe('```\nx\n\ny');
+    expect(tidyMarkdown('~~~\n\n\n```\n\n\n~~~\n\n\nz')).toBe('~~~\n\n\n```\n\n\n~~~\n\nz');
+  });
+
+  it('returns an empty text for nothing but blank lines', () => {
+    expect(tidyMarkdown('')).toBe('');
+    expect(tidyMarkdown(' \n\n \n')).toBe('');
+  });
+});

@@ -5,7 +5,11 @@ import {
   isClientRenderedHtml,
   isClientRenderedShell,
   readDocument,
+  visibleLength,
+  visibleLengthReaches,
 } from '../../lib/fetch/client-rendered.js';
+import type { ParentNode } from '../../lib/html/dom.js';
+import { loadMarkup } from '../../lib/html/markup-parser.js';
 import { fetchedPage, wallFixture } from '../fixtures/walls/load-wall-fixture.js';
 
 function clientRendered(html: string): boolean {
@@ -139,6 +143,26 @@ describe('isClientRenderedHtml (supplied HTML, read only as far as needed)', () 
       isClientRenderedHtml(shell(`<p>${'a'.repeat(100)}${' \n\t '.repeat(200)}${'b'.repeat(98)}</p>`)),
     ).toBe(true);
     expect(isClientRenderedHtml(shell(`<p>${'a'.repeat(100)} ${'b'.repeat(99)}</p>`))).toBe(false);
+  });
+});
+
+describe('visibleLengthReaches (the gate counts, the full reading writes)', () => {
+  const pages = [
+    '<p>one</p><p>two</p>',
+    '<span>run</span><span>on</span> <b> spaced </b>\n\t<i>out</i>   ',
+    '<div>a<br>b<br><br>c</div><ul><li> x </li><li>y</li></ul>tail  ',
+    '<p>shown</p><div hidden>left out</div><p style="display: none">also</p><script>var a;</script>end',
+    '<h1>Title</h1><blockquote><p>quoted <code>code</code></p></blockquote><table><tr><td>1</td><td>2</td></tr></table>',
+    '\u00a0lead\u2003and\u00a0no-break\u00a0spaces\u3000<p>\u00a0</p>',
+  ];
+
+  it('reaches exactly the length of the visible text the full reading gives', () => {
+    for (const html of pages) {
+      const length = visibleLength(readDocument(html).visibleText);
+      const root = loadMarkup(html).root()[0] as unknown as ParentNode;
+      expect(visibleLengthReaches(root, length), html).toBe(true);
+      expect(visibleLengthReaches(root, length + 1), html).toBe(false);
+    }
   });
 });
 

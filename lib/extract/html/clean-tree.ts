@@ -2,7 +2,9 @@ import {
   type AnyNode,
   BLOCK_TAGS,
   type Element,
+  type ElementFilter,
   findFirst,
+  hasNonBlankText,
   isElement,
   rawText,
   VOID_TAGS,
@@ -97,7 +99,7 @@ const MAX_DEPTH = 1000;
 
 export interface CleanTreeOptions {
   /** Elements to leave out with their subtrees (the main-content pruning result). */
-  removed?: ReadonlySet<Element>;
+  removed?: ElementFilter;
   /** Links and image sources are made absolute against this URL. */
   baseUrl: string;
 }
@@ -132,7 +134,7 @@ export function buildCleanTree(roots: readonly AnyNode[], options: CleanTreeOpti
 }
 
 class CleanTreeBuilder {
-  private readonly removed: ReadonlySet<Element>;
+  private readonly removed: ElementFilter;
   private depth = 0;
 
   constructor(private readonly options: CleanTreeOptions) {
@@ -219,9 +221,8 @@ class CleanTreeBuilder {
   private link(el: Element, out: CleanNode[]): void {
     const href = el.attribs.href?.trim();
     const hasImage = findFirst(el, (child) => child.name === 'img') !== null;
-    const text = rawText(el, (child) => this.removed.has(child));
-    if (!hasImage && !text.trim()) return;
-    if (href?.startsWith('#') && PERMALINK_TEXT.test(text)) return;
+    if (!hasImage && !hasNonBlankText(el, (child) => this.removed.has(child))) return;
+    if (href?.startsWith('#') && PERMALINK_TEXT.test(rawText(el, (child) => this.removed.has(child)))) return;
     const target = href ? this.linkTarget(href) : null;
     if (!target) {
       this.children(el.children, out);

@@ -9,7 +9,7 @@ import { escapeMarkdown, tidyMarkdown } from './to-markdown.js';
  * which took two thirds of the conversion).
  */
 export function renderMarkdown(nodes: readonly CleanNode[]): string {
-  return tidyMarkdown(blocks(nodes, { inTable: false }).join('\n\n'));
+  return tidyMarkdown(blockRun(nodes, { inTable: false }));
 }
 
 interface RenderContext {
@@ -40,25 +40,54 @@ function isInline(node: CleanNode): boolean {
  * render themselves. Empty blocks are dropped.
  */
 function blocks(nodes: readonly CleanNode[], ctx: RenderContext): string[] {
-  const out: string[] = [];
-  let run: CleanNode[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    const text = paragraph(run, ctx);
-    if (text) out.push(text);
-    run = [];
-  };
-  for (const node of nodes) {
-    if (isInline(node)) {
-      run.push(node);
+  return collectBlocks(nodes, ctx, [], false);
+}
+
+/**
+ * The blocks of a container joined by blank lines. A plain container inside (a <div>, a <section>)
+ * would be its own blocks joined the same way, so its blocks join this list instead: one join for
+ * the whole run of nested wrappers, where each level copying all of its text cost a 4 MB page a
+ * copy of its markdown per level.
+ */
+function blockRun(nodes: readonly CleanNode[], ctx: RenderContext): string {
+  return collectBlocks(nodes, ctx, [], true).join('\n\n');
+}
+
+function collectBlocks(
+  nodes: readonly CleanNode[],
+  ctx: RenderContext,
+  out: string[],
+  flattenContainers: boolean,
+): string[] {
+  // The inline run is nodes[start, i): a slice, not a closure, since this runs for every container.
+  let start = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (isInline(node)) continue;
+    if (start < i) pushParagraph(out, nodes.slice(start, i), ctx);
+    start = i + 1;
+    const el = node as CleanElement;
+    if (flattenContainers && isPlainContainer(el)) {
+      collectBlocks(el.children, ctx, out, true);
       continue;
     }
-    flush();
-    const block = renderBlock(node as CleanElement, ctx);
+    const block = renderBlock(el, ctx);
     if (block) out.push(block);
   }
-  flush();
+  if (start < nodes.length) pushParagraph(out, start === 0 ? nodes : nodes.slice(start), ctx);
   return out;
+}
+
+/** Rendered as its blocks joined by blank lines (renderBlock's default). */
+function isPlainContainer(el: CleanElement): boolean {
+  return HEADINGS[el.tag] === undefined && !SPECIAL_BLOCKS.has(el.tag);
+}
+
+const SPECIAL_BLOCKS = new Set(['pre', 'hr', 'ul', 'ol', 'blockquote', 'table']);
+
+function pushParagraph(out: string[], run: readonly CleanNode[], ctx: RenderContext): void {
+  const text = paragraph(run, ctx);
+  if (text) out.push(text);
 }
 
 function renderBlock(el: CleanElement, ctx: RenderContext): string {
@@ -76,11 +105,11 @@ function renderBlock(el: CleanElement, ctx: RenderContext): string {
     case 'ol':
       return list(el, ctx);
     case 'blockquote':
-      return prefixLines(blocks(el.children, ctx).join('\n\n'), '> ', '>');
+      return prefixLines(blockRun(el.children, ctx), '> ', '>');
     case 'table':
       return table(el);
     default:
-      return blocks(el.children, ctx).join('\n\n');
+      return blockRun(el.children, ctx);
   }
 }
 
@@ -154,11 +183,36 @@ function flattenBlocks(node: CleanNode): CleanNode[] {
 
 /** Collapses white space the way a browser lays out text (no-break spaces are kept). */
 function text(raw: string, state: InlineState, escapeText: (text: string) => string): string {
-  let value = raw.replace(/[ \t\n\r\f]+/g, ' ');
+  let value = collapseLayoutSpace(raw);
   if (state.spaced && value.startsWith(' ')) value = value.slice(1);
   if (value === '') return '';
   state.spaced = value.endsWith(' ');
   return escapeText(value);
+}
+
+/**
+ * `raw.replace(/[ \t\n\r\f]+/g, ' ')`, returning `raw` itself when it has nothing to collapse (most
+ * text between tags): the expression copied every text node of the page, single spaces and all.
+ */
+function collapseLayoutSpace(raw: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (!isCollapsible(code)) continue;
+    let end = i + 1;
+    while (end < raw.length && isCollapsible(raw.charCodeAt(end))) end++;
+    if (end - i > 1 || code !== 32) {
+      out += `${raw.slice(from, i)} `;
+      from = end;
+    }
+    i = end - 1;
+  }
+  return from === 0 ? raw : out + raw.slice(from);
+}
+
+function isCollapsible(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
 }
 
 /** Emphasis wraps the words, never the white space around them ("a **b** c", not "a** b **c"). */
