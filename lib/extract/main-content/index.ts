@@ -4,9 +4,8 @@ import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
-import { classWeight } from './patterns.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
-import { liftToListOfItems, liftToSeriesOfPosts } from './repeated-items.js';
+import { liftToListOfItems, liftToRepeatedItem, liftToSeriesOfPosts } from './repeated-items.js';
 import {
   climbWhileProse,
   descendToProse,
@@ -124,46 +123,6 @@ function widenToPageProse(top: Element, stats: ContentStats, body: Element, page
       return stats.linkDensity(p) <= WIDENED_MAX_LINK_DENSITY ? p : top;
     }
     if (p === body) break;
-  }
-  return top;
-}
-
-/** How many wrappers above the declared body may be the repeated post (post > wrapper > text). */
-const ITEM_LEVELS = 3;
-/** A sibling item must hold this much prose to count: a post, not an empty template slot. */
-const MIN_ITEM_PROSE = 80;
-
-/**
- * A thread's posts and a Q&A page's answers each carry the body microdata (`itemprop="text"`), so the
- * CMS declares several bodies and the choice settles in one of them. When the declared body, or a
- * wrapper just above it, has a sibling of the same tag and class holding prose (the next post), the
- * choice moves to that level, and the sibling merge that follows (which favours siblings sharing
- * the choice's class) takes in the other posts.
- */
-function liftToRepeatedItem(
-  top: Element,
-  stats: ContentStats,
-  body: Element,
-  removed: ReadonlySet<Element>,
-): Element {
-  let current: Element = top;
-  for (let level = 0; level < ITEM_LEVELS && current !== body; level++) {
-    const className = current.attribs.class;
-    const parent = current.parent;
-    if (!isElement(parent)) break;
-    if (className && classWeight(current) >= 0) {
-      for (const sibling of parent.children) {
-        if (sibling === current || !isElement(sibling) || removed.has(sibling)) continue;
-        if (
-          sibling.name === current.name &&
-          sibling.attribs.class === className &&
-          stats.get(sibling).prose >= MIN_ITEM_PROSE
-        )
-          return current;
-      }
-    }
-    if (parent === body) break;
-    current = parent;
   }
   return top;
 }

@@ -1,4 +1,5 @@
 import { type Element, isElement } from '../../html/dom.js';
+import { classWeight } from './patterns.js';
 import type { ContentStats } from './stats.js';
 
 /*
@@ -6,6 +7,32 @@ import type { ContentStats } from './stats.js';
  * of a list, posts of a thread, blocks of a page builder) that is one item, and the page is all
  * of them.
  */
+
+interface Siblings {
+  count: number;
+  prose: number;
+}
+
+/** The siblings of `item` that `isLike` accepts and that hold at least `minProse` of their own. */
+function siblingItems(
+  item: Element,
+  isLike: (sibling: Element) => boolean,
+  minProse: number,
+  stats: ContentStats,
+  removed: ReadonlySet<Element>,
+): Siblings {
+  const found: Siblings = { count: 0, prose: 0 };
+  const holder = item.parent;
+  if (!isElement(holder)) return found;
+  for (const sibling of holder.children) {
+    if (sibling === item || !isElement(sibling) || removed.has(sibling) || !isLike(sibling)) continue;
+    const prose = stats.get(sibling).prose;
+    if (prose < minProse) continue;
+    found.count++;
+    found.prose += prose;
+  }
+  return found;
+}
 
 /** How many wrappers above the choice may be its list item (li > card > text). */
 const LIST_ITEM_LEVELS = 3;
@@ -30,16 +57,9 @@ export function liftToListOfItems(
   }
   const list = item.parent;
   if (item.name !== 'li' || !isElement(list) || list === body) return top;
-  let items = 0;
-  for (const child of list.children)
-    if (
-      isElement(child) &&
-      child.name === 'li' &&
-      !removed.has(child) &&
-      stats.get(child).prose >= MIN_LIST_ITEM_PROSE
-    )
-      items++;
-  return items >= MIN_PROSE_ITEMS ? list : top;
+  const own = !removed.has(item) && stats.get(item).prose >= MIN_LIST_ITEM_PROSE ? 1 : 0;
+  const others = siblingItems(item, (sibling) => sibling.name === 'li', MIN_LIST_ITEM_PROSE, stats, removed);
+  return own + others.count >= MIN_PROSE_ITEMS ? list : top;
 }
 
 /** How many wrappers above the choice may be one post of a series (post > box > body > message). */
@@ -70,21 +90,58 @@ export function liftToSeriesOfPosts(
     const holder = current.parent;
     if (!isElement(holder) || holder === body) return top;
     const kind = firstClass(current);
-    if (kind && stats.get(current).prose >= MIN_POST_PROSE) {
-      let others = 0;
-      let seriesProse = stats.get(current).prose;
-      for (const sibling of holder.children) {
-        if (sibling === current || !isElement(sibling) || removed.has(sibling)) continue;
-        if (sibling.name !== current.name || firstClass(sibling) !== kind) continue;
-        const prose = stats.get(sibling).prose;
-        if (prose < MIN_POST_PROSE) continue;
-        others++;
-        seriesProse += prose;
-      }
-      if (others >= MIN_OTHER_POSTS && seriesProse >= stats.get(holder).prose * MIN_SERIES_SHARE)
+    const own = stats.get(current).prose;
+    if (kind && own >= MIN_POST_PROSE) {
+      const others = siblingItems(
+        current,
+        (sibling) => sibling.name === current.name && firstClass(sibling) === kind,
+        MIN_POST_PROSE,
+        stats,
+        removed,
+      );
+      if (others.count >= MIN_OTHER_POSTS && own + others.prose >= stats.get(holder).prose * MIN_SERIES_SHARE)
         return holder;
     }
     current = holder;
+  }
+  return top;
+}
+
+/** How many wrappers above the declared body may be the repeated post (post > wrapper > text). */
+const ITEM_LEVELS = 3;
+/** A sibling item must hold this much prose to count: a post, not an empty template slot. */
+const MIN_ITEM_PROSE = 80;
+
+/**
+ * A thread's posts and a Q&A page's answers each carry the body microdata (`itemprop="text"`), so the
+ * CMS declares several bodies and the choice settles in one of them. When the declared body, or a
+ * wrapper just above it, has a sibling of the same tag and class holding prose (the next post), the
+ * choice moves to that level, and the sibling merge that follows (which favours siblings sharing
+ * the choice's class) takes in the other posts.
+ */
+export function liftToRepeatedItem(
+  top: Element,
+  stats: ContentStats,
+  body: Element,
+  removed: ReadonlySet<Element>,
+): Element {
+  let current: Element = top;
+  for (let level = 0; level < ITEM_LEVELS && current !== body; level++) {
+    const parent = current.parent;
+    if (!isElement(parent)) break;
+    const className = current.attribs.class;
+    if (className && classWeight(current) >= 0) {
+      const others = siblingItems(
+        current,
+        (sibling) => sibling.name === current.name && sibling.attribs.class === className,
+        MIN_ITEM_PROSE,
+        stats,
+        removed,
+      );
+      if (others.count > 0) return current;
+    }
+    if (parent === body) break;
+    current = parent;
   }
   return top;
 }
