@@ -1,4 +1,5 @@
 import { type Element, isElement, textOf } from '../../html/dom.js';
+import { siteLabel } from './site-label.js';
 
 /**
  * The page's <h1>s as title evidence. Not every <h1> heads the page: themes put the site's logo in
@@ -43,9 +44,16 @@ function placement(h1: Element): { inArticle: boolean } | null {
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
+/** Whether two hosts are one site's: the same host, or hosts sharing the site's label (acme.org, bbs.acme.org). */
+function sameSite(host: string, pageHost: string): boolean {
+  const label = siteLabel(pageHost);
+  return label === null ? bareHost(host) === bareHost(pageHost) : siteLabel(host) === label;
+}
+
 /**
- * A link to the site's home: "/", "./", "index.html", or this site's origin itself; on an archived
- * copy (whose address embeds the original one), the original site's origin.
+ * A link to the site's home: "/", "./", "index.html", or the front page of this site or of another
+ * of its hosts (a forum's logo links to the main site); on an archived copy (whose address embeds
+ * the original one), the original site's.
  */
 function isHomeLink(href: string | undefined, pageUrl: string | null): boolean {
   if (href === undefined || href.trim().startsWith('#')) return false;
@@ -54,8 +62,7 @@ function isHomeLink(href: string | undefined, pageUrl: string | null): boolean {
   const origin = /https?:\/\/([^/]+)\/?$/i.exec(path);
   if (!origin) return false;
   if (!pageUrl) return true;
-  const page = bareHost(pageUrl.replace(/^https?:\/\/(?:[^/]+\/.*?https?:\/\/)?([^/]+).*$/i, '$1'));
-  return bareHost(origin[1]) === page;
+  return sameSite(origin[1], pageUrl.replace(/^https?:\/\/(?:[^/]+\/.*?https?:\/\/)?([^/]+).*$/i, '$1'));
 }
 
 function homeLinkText(h1: Element, text: string, pageUrl: string | null): boolean {
