@@ -259,6 +259,18 @@ describe('page title where the sources agree', () => {
     ).toBe('Radon map published');
   });
 
+  it('ignores a heading clipped away for screen readers by inline style, as by class', () => {
+    const head = '<meta property="og:title" content="Radon map for every district published">';
+    const clipped = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)';
+    expect(titleOf(head, `<h1 style="${clipped}">Radon map published</h1><p>x</p>`)).toBe(
+      'Radon map for every district published',
+    );
+    expect(titleOf(head, '<h1 style="clip-path: inset(50%)">Radon map published</h1><p>x</p>')).toBe(
+      'Radon map for every district published',
+    );
+    expect(titleOf(head, '<h1>Radon map published</h1><p>x</p>')).toBe('Radon map published');
+  });
+
   it('reads Dublin Core and space-separated RDFa properties', () => {
     expect(
       titleOf('<title>Title element</title><meta property="x:title dc:title" content="Preferred title">', ''),

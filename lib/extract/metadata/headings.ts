@@ -23,13 +23,16 @@ export interface HeadingEvidence {
 /** Class names the common frameworks hide text with while leaving it to screen readers. */
 const SCREEN_READER_ONLY =
   /(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-text|element-invisible|aural)(?:\s|$)/i;
+/** Styles that hide an element, or clip it to nothing for screen readers (the classes above, inline). */
+const HIDDEN_STYLE =
+  /display\s*:\s*none|visibility\s*:\s*hidden|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%/i;
 const OUTSIDE_PAGE = new Set(['nav', 'footer', 'template', 'noscript']);
 
 function hidden(el: Element): boolean {
   const a = el.attribs;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   if (a.class && SCREEN_READER_ONLY.test(a.class)) return true;
-  return a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style);
+  return a.style !== undefined && HIDDEN_STYLE.test(a.style);
 }
 
 /** Where the heading sits: null when it is off the page, else whether an article or main holds it. */
