@@ -259,6 +259,15 @@ describe('page title where the sources agree', () => {
     ).toBe('Radon map published');
   });
 
+  it('reads the heading a breadcrumb trail ends with, though navigation holds it', () => {
+    const head = `<title>Sea wall approved by council | Port News</title>
+      <meta property="og:title" content="Council says yes: the sea wall will be built">`;
+    const trail = (attributes: string) =>
+      `<nav ${attributes}><ol><li><a href="/">Home</a></li><li><h1>Sea wall approved by council</h1></li></ol></nav><p>x</p>`;
+    expect(titleOf(head, trail('aria-label="Breadcrumb"'))).toBe('Sea wall approved by council');
+    expect(titleOf(head, trail('class="site-menu"'))).toBe('Council says yes: the sea wall will be built');
+  });
+
   it('ignores a heading clipped away for screen readers by inline style, as by class', () => {
     const head = '<meta property="og:title" content="Radon map for every district published">';
     const clipped = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)';

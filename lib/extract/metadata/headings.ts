@@ -26,7 +26,12 @@ const SCREEN_READER_ONLY =
 /** Styles that hide an element, or clip it to nothing for screen readers (the classes above, inline). */
 const HIDDEN_STYLE =
   /display\s*:\s*none|visibility\s*:\s*hidden|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%/i;
-const OUTSIDE_PAGE = new Set(['nav', 'footer', 'template', 'noscript']);
+const OUTSIDE_PAGE = new Set(['footer', 'template', 'noscript']);
+/**
+ * A breadcrumb trail ends with the page itself, and some themes make that last step the page's
+ * <h1>: a heading there names the page, though navigation holds it.
+ */
+const BREADCRUMB = /breadcrumb/i;
 
 function hidden(el: Element): boolean {
   const a = el.attribs;
@@ -38,9 +43,13 @@ function hidden(el: Element): boolean {
 /** Where the heading sits: null when it is off the page, else whether an article or main holds it. */
 function placement(h1: Element): { inArticle: boolean } | null {
   let inArticle = false;
+  let inBreadcrumb = false;
   for (let el: Element | null = h1; el; el = isElement(el.parent) ? el.parent : null) {
-    if (OUTSIDE_PAGE.has(el.name) || el.attribs.role === 'navigation' || hidden(el)) return null;
-    if (el.name === 'article' || el.name === 'main' || el.attribs.role === 'main') inArticle = true;
+    const a = el.attribs;
+    inBreadcrumb ||= BREADCRUMB.test(a.class ?? '') || BREADCRUMB.test(a['aria-label'] ?? '');
+    const navigation = el.name === 'nav' || a.role === 'navigation';
+    if (OUTSIDE_PAGE.has(el.name) || (navigation && !inBreadcrumb) || hidden(el)) return null;
+    if (el.name === 'article' || el.name === 'main' || a.role === 'main') inArticle = true;
   }
   return { inArticle };
 }
