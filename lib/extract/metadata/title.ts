@@ -87,7 +87,7 @@ function siteNameTest(siteNames: string[], url: string | null): NamesSite {
 }
 
 /** Separators that step down a hierarchy: "Site » Section » Page", "Page / Board / Forum". */
-const HIERARCHICAL = /^\s+[/»›>\\]\s+$/;
+const HIERARCHICAL = /^\s+[/»›]\s+$/;
 
 /**
  * `title` with the segments at either end that name the site removed. A name may itself hold a
@@ -118,8 +118,8 @@ function withoutSiteName(title: string, namesSite: NamesSite): string {
 
 /**
  * The page's own segment when what is left of a title is a breadcrumb: the site's name was cut
- * beside a hierarchical separator and the same separator parts the rest ("Time 4 talks » Blog
- * Archive » <post>", "<topic> / <board> / Acme Forums"). What stood next to the name are sections
+ * beside a hierarchical separator and the same separator parts the rest ("Acme » Blog Archive »
+ * <post>", "<topic> / <board> / Acme Forums"). What stood next to the name are sections
  * under it; the page is the segment at the other end.
  */
 function pageInBreadcrumb(
