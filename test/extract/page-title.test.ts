@@ -32,6 +32,37 @@ describe('page title without the site name', () => {
     );
   });
 
+  it('strips a name built on a hyphenated domain or one that opens with "the", accents aside', () => {
+    const title = (declared: string, address: string) =>
+      pageTitle({ declared: [declared], headings: [], siteNames: [], url: address });
+    expect(title('Walking the cliff path | Harbour-Guides Café', 'https://harbour-guides.example/p')).toBe(
+      'Walking the cliff path',
+    );
+    expect(title('Walking the cliff path | Harbour Guidés', 'https://harbourguides.example/p')).toBe(
+      'Walking the cliff path',
+    );
+    expect(title('Walking the cliff path - The Harbour', 'https://theharbour.example/p')).toBe(
+      'Walking the cliff path',
+    );
+  });
+
+  it('takes the page at the far end of a breadcrumb title once the site name is cut', () => {
+    const sources = { headings: [], siteNames: ['Harbour Guides'], url };
+    expect(
+      pageTitle({ ...sources, declared: ['Harbour Guides » Blog Archive » Walking the cliff path'] }),
+    ).toBe('Walking the cliff path');
+    expect(
+      pageTitle({ ...sources, declared: ['Walking the cliff path / Coast walks / Harbour Guides Forums'] }),
+    ).toBe('Walking the cliff path');
+    // Separators that do not step down a hierarchy, or differ, keep the rest whole.
+    expect(
+      pageTitle({ ...sources, declared: ['Walking the cliff path | Coast walks | Harbour Guides'] }),
+    ).toBe('Walking the cliff path | Coast walks');
+    expect(pageTitle({ ...sources, declared: ['Tides / Currents » Walks » Harbour Guides'] })).toBe(
+      'Tides / Currents » Walks',
+    );
+  });
+
   it('keeps a segment that names a part of the page, not the site', () => {
     expect(
       pageTitle({
@@ -195,6 +226,28 @@ describe('page title where the sources agree', () => {
     ).toBe('Rhubarb crumble with ginger');
   });
 
+  it('treats a logo heading linked to another host of the same site as its name', () => {
+    const page = (address: string) =>
+      titleOf(
+        '<title>Anchor dragging overnight | Harbour Guides</title>',
+        '<header><h1><a href="https://tidelog.example/">Harbour Guides</a></h1></header><p>Post.</p>',
+        address,
+      );
+    expect(page('https://community.tidelog.example/t/1')).toBe('Anchor dragging overnight');
+    // A heading linking to another site's front page is not this site's name.
+    expect(page('https://sailing.example/t/1')).toBe('Anchor dragging overnight | Harbour Guides');
+  });
+
+  it('reads "&" and "and" as one word when a heading and a declared title agree', () => {
+    expect(
+      titleOf(
+        `<meta property="og:title" content="Tides & currents for beginners">
+         <meta property="og:site_name" content="Harbour Guides">`,
+        '<main><h1>Tides and currents for beginners</h1><p>x</p></main>',
+      ),
+    ).toBe('Tides & currents for beginners');
+  });
+
   it('ignores headings in navigation and screen-reader-only labels', () => {
     expect(
       titleOf(
@@ -204,6 +257,27 @@ describe('page title where the sources agree', () => {
         'https://office.example/radon',
       ),
     ).toBe('Radon map published');
+  });
+
+  it('reads the heading a breadcrumb trail ends with, though navigation holds it', () => {
+    const head = `<title>Sea wall approved by council | Port News</title>
+      <meta property="og:title" content="Council says yes: the sea wall will be built">`;
+    const trail = (attributes: string) =>
+      `<nav ${attributes}><ol><li><a href="/">Home</a></li><li><h1>Sea wall approved by council</h1></li></ol></nav><p>x</p>`;
+    expect(titleOf(head, trail('aria-label="Breadcrumb"'))).toBe('Sea wall approved by council');
+    expect(titleOf(head, trail('class="site-menu"'))).toBe('Council says yes: the sea wall will be built');
+  });
+
+  it('ignores a heading clipped away for screen readers by inline style, as by class', () => {
+    const head = '<meta property="og:title" content="Radon map for every district published">';
+    const clipped = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)';
+    expect(titleOf(head, `<h1 style="${clipped}">Radon map published</h1><p>x</p>`)).toBe(
+      'Radon map for every district published',
+    );
+    expect(titleOf(head, '<h1 style="clip-path: inset(50%)">Radon map published</h1><p>x</p>')).toBe(
+      'Radon map for every district published',
+    );
+    expect(titleOf(head, '<h1>Radon map published</h1><p>x</p>')).toBe('Radon map published');
   });
 
   it('reads Dublin Core and space-separated RDFa properties', () => {

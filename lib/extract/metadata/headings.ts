@@ -1,4 +1,5 @@
 import { type Element, isElement, textOf } from '../../html/dom.js';
+import { siteLabel } from './site-label.js';
 
 /**
  * The page's <h1>s as title evidence. Not every <h1> heads the page: themes put the site's logo in
@@ -22,30 +23,49 @@ export interface HeadingEvidence {
 /** Class names the common frameworks hide text with while leaving it to screen readers. */
 const SCREEN_READER_ONLY =
   /(?:^|\s)(?:sr-only|visually-?hidden|screen-reader-text|element-invisible|aural)(?:\s|$)/i;
-const OUTSIDE_PAGE = new Set(['nav', 'footer', 'template', 'noscript']);
+/** Styles that hide an element, or clip it to nothing for screen readers (the classes above, inline). */
+const HIDDEN_STYLE =
+  /display\s*:\s*none|visibility\s*:\s*hidden|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%/i;
+const OUTSIDE_PAGE = new Set(['footer', 'template', 'noscript']);
+/**
+ * A breadcrumb trail ends with the page itself, and some themes make that last step the page's
+ * <h1>: a heading there names the page, though navigation holds it.
+ */
+const BREADCRUMB = /breadcrumb/i;
 
 function hidden(el: Element): boolean {
   const a = el.attribs;
   if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
   if (a.class && SCREEN_READER_ONLY.test(a.class)) return true;
-  return a.style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.style);
+  return a.style !== undefined && HIDDEN_STYLE.test(a.style);
 }
 
 /** Where the heading sits: null when it is off the page, else whether an article or main holds it. */
 function placement(h1: Element): { inArticle: boolean } | null {
   let inArticle = false;
+  let inBreadcrumb = false;
   for (let el: Element | null = h1; el; el = isElement(el.parent) ? el.parent : null) {
-    if (OUTSIDE_PAGE.has(el.name) || el.attribs.role === 'navigation' || hidden(el)) return null;
-    if (el.name === 'article' || el.name === 'main' || el.attribs.role === 'main') inArticle = true;
+    const a = el.attribs;
+    inBreadcrumb ||= BREADCRUMB.test(a.class ?? '') || BREADCRUMB.test(a['aria-label'] ?? '');
+    const navigation = el.name === 'nav' || a.role === 'navigation';
+    if (OUTSIDE_PAGE.has(el.name) || (navigation && !inBreadcrumb) || hidden(el)) return null;
+    if (el.name === 'article' || el.name === 'main' || a.role === 'main') inArticle = true;
   }
   return { inArticle };
 }
 
 const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, '');
 
+/** Whether two hosts are one site's: the same host, or hosts sharing the site's label (acme.org, bbs.acme.org). */
+function sameSite(host: string, pageHost: string): boolean {
+  const label = siteLabel(pageHost);
+  return label === null ? bareHost(host) === bareHost(pageHost) : siteLabel(host) === label;
+}
+
 /**
- * A link to the site's home: "/", "./", "index.html", or this site's origin itself; on an archived
- * copy (whose address embeds the original one), the original site's origin.
+ * A link to the site's home: "/", "./", "index.html", or the front page of this site or of another
+ * of its hosts (a forum's logo links to the main site); on an archived copy (whose address embeds
+ * the original one), the original site's.
  */
 function isHomeLink(href: string | undefined, pageUrl: string | null): boolean {
   if (href === undefined || href.trim().startsWith('#')) return false;
@@ -54,8 +74,7 @@ function isHomeLink(href: string | undefined, pageUrl: string | null): boolean {
   const origin = /https?:\/\/([^/]+)\/?$/i.exec(path);
   if (!origin) return false;
   if (!pageUrl) return true;
-  const page = bareHost(pageUrl.replace(/^https?:\/\/(?:[^/]+\/.*?https?:\/\/)?([^/]+).*$/i, '$1'));
-  return bareHost(origin[1]) === page;
+  return sameSite(origin[1], pageUrl.replace(/^https?:\/\/(?:[^/]+\/.*?https?:\/\/)?([^/]+).*$/i, '$1'));
 }
 
 function homeLinkText(h1: Element, text: string, pageUrl: string | null): boolean {

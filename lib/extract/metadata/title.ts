@@ -20,6 +20,7 @@ const SEPARATOR = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*)/;
 const AROUND_HEADING = /(\s+[|\-–—•·»›/~:]\s+|\s+::\s+|\s*\|\s*|:\s+)/;
 
 import type { Heading } from './headings.js';
+import { siteLabel } from './site-label.js';
 
 export interface TitleSources {
   /**
@@ -41,29 +42,27 @@ export interface TitleSources {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * A text reduced to its letters and digits, for comparing: accents, case, punctuation, a leading
+ * "The" and the spelling of "and" do not tell two titles apart ("Homeowners & Investors"). NFD
+ * splits an accent off its letter as a mark, which the last step drops like punctuation.
+ */
 const squash = (text: string) =>
   text
+    .normalize('NFD')
     .toLowerCase()
     .replace(/^the\s+/, '')
+    .replace(/\s&\s/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, '');
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Second-level labels under which the name sits one label further left (example.co.uk). */
-const GENERIC_LABELS = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'or', 'ne', 'go']);
-
 function domainName(url: string | null): string | null {
   if (!url) return null;
-  let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return siteLabel(new URL(url).hostname);
   } catch {
     return null;
   }
-  const labels = host.split('.').filter(Boolean);
-  if (labels.length < 2 || /^[\d.]+$|:/.test(host)) return null;
-  labels.pop();
-  if (labels.length >= 2 && GENERIC_LABELS.has(labels[labels.length - 1])) labels.pop();
-  return labels[labels.length - 1] ?? null;
 }
 
 /** `trailing`: the segment ends the title, where a name may carry a word or two more ("Cicero Online"). */
@@ -71,7 +70,11 @@ type NamesSite = (segment: string, trailing?: boolean) => boolean;
 
 function siteNameTest(siteNames: string[], url: string | null): NamesSite {
   const names = [...new Set(siteNames.map(squash).filter((name) => name !== ''))];
-  const domain = domainName(url);
+  // Flattened like the segments: "Nestlé Family" on nestle-family.com, "The Verge" on theverge.com.
+  const domain = squash(domainName(url) ?? '');
+  const builtOnDomain = (flat: string) =>
+    (domain.length >= 3 && flat.startsWith(domain)) ||
+    (domain.length >= 6 && domain.startsWith('the') && flat.startsWith(domain.slice(3)));
   return (segment, trailing = false) => {
     const flat = squash(segment);
     if (flat === '') return false;
@@ -79,9 +82,12 @@ function siteNameTest(siteNames: string[], url: string | null): NamesSite {
     const short = wordsOf(segment).length <= 3;
     if (trailing && short && names.some((name) => name.length >= 4 && flat.startsWith(name))) return true;
     // "Slashdot" on slashdot.org, "FullStack Blog" on fullstack.com: short and built on the domain.
-    return domain !== null && domain.length >= 3 && short && flat.startsWith(domain);
+    return short && builtOnDomain(flat);
   };
 }
+
+/** Separators that step down a hierarchy: "Site » Section » Page", "Page / Board / Forum". */
+const HIERARCHICAL = /^\s+[/»›]\s+$/;
 
 /**
  * `title` with the segments at either end that name the site removed. A name may itself hold a
@@ -91,20 +97,39 @@ function withoutSiteName(title: string, namesSite: NamesSite): string {
   const raw = collapse(title);
   let segments = raw.split(SEPARATOR);
   // segments alternate: text, separator, text, …
+  let nameCut: { separator: string; atEnd: boolean } | null = null;
   let changed = true;
   while (changed && segments.length >= 3) {
     changed = false;
     for (let cut = 1; cut < segments.length - 1 && !changed; cut += 2) {
       if (namesSite(segments.slice(cut + 1).join(''), true)) {
+        nameCut = { separator: segments[cut], atEnd: true };
         segments = segments.slice(0, cut);
         changed = true;
       } else if (namesSite(segments.slice(0, segments.length - cut - 1).join(''))) {
+        nameCut = { separator: segments[segments.length - cut - 1], atEnd: false };
         segments = segments.slice(segments.length - cut);
         changed = true;
       }
     }
   }
-  return segments.join('').trim() || raw;
+  return pageInBreadcrumb(segments, nameCut) ?? (segments.join('').trim() || raw);
+}
+
+/**
+ * The page's own segment when what is left of a title is a breadcrumb: the site's name was cut
+ * beside a hierarchical separator and the same separator parts the rest ("Acme » Blog Archive »
+ * <post>", "<topic> / <board> / Acme Forums"). What stood next to the name are sections
+ * under it; the page is the segment at the other end.
+ */
+function pageInBreadcrumb(
+  segments: string[],
+  nameCut: { separator: string; atEnd: boolean } | null,
+): string | null {
+  if (nameCut === null || segments.length < 3 || !HIERARCHICAL.test(nameCut.separator)) return null;
+  const separator = nameCut.separator.trim();
+  if (segments.some((part, i) => i % 2 === 1 && part.trim() !== separator)) return null;
+  return (nameCut.atEnd ? segments[0] : segments[segments.length - 1]).trim() || null;
 }
 
 const same = (a: string, b: string) => squash(a) !== '' && squash(a) === squash(b);
