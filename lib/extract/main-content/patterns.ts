@@ -134,18 +134,21 @@ export function isHiddenByName(tokens: readonly string[]): boolean {
   let hiding = hasPair(tokens, HIDING_PAIRS);
   for (let i = 0; i < tokens.length; i++) {
     if (BREAKPOINT_WORDS.has(tokens[i])) return false;
-    if (HIDING_WORDS.has(tokens[i]) && !hidesOnlyOverflow(tokens, i)) hiding = true;
+    if (HIDING_WORDS.has(tokens[i]) && !hidesOnlyPart(tokens, i)) hiding = true;
   }
   return hiding;
 }
 
 /**
  * Utility classes that clip or hide a part of the box, not the box: "overflow-hidden",
- * "overflow-x-hidden" (Tailwind and its kin put them on every card and section), "hide-scrollbar".
+ * "overflow-x-hidden" (Tailwind and its kin put them on every card and section), "hide-scrollbar",
+ * Drupal's "field--label-hidden" (on every body field: the label is hidden), and Shopify's
+ * "quick-add-hidden" (left out of the quick-add popup, shown on the product page itself).
  */
-function hidesOnlyOverflow(tokens: readonly string[], i: number): boolean {
+function hidesOnlyPart(tokens: readonly string[], i: number): boolean {
   const before = tokens[i - 1];
-  if (before === 'overflow') return true;
+  if (before === 'overflow' || before === 'label') return true;
+  if (before === 'add' && tokens[i - 2] === 'quick') return true;
   if ((before === 'x' || before === 'y') && tokens[i - 2] === 'overflow') return true;
   return tokens[i + 1] === 'scrollbar';
 }
