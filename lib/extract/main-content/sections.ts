@@ -121,6 +121,12 @@ export function dropBoilerplateSections(
       box = box.parent;
     }
     const container = box.parent;
+    // The first of a series of like items (an accordion's "Reviews" panel, left empty for a script to
+    // fill) heads its item, not the series: the other items (description, ingredients) stay.
+    if (!rootSet.has(box) && isItemOfSeries(box)) {
+      drop(box);
+      continue;
+    }
     if (
       !rootSet.has(box) &&
       isElement(container) &&
@@ -154,6 +160,17 @@ function endsRelatedSection(sibling: Element, heading: Element, stats: ContentSt
   if (HEADING_TAGS.has(sibling.name) && rank(sibling) <= rank(heading)) return true;
   const s = stats.get(sibling);
   return s.prose >= RESUMING_PROSE_CHARS && stats.linkDensity(sibling) < 0.25 && s.prose >= s.text * 0.6;
+}
+
+/** A box holding its heading and a panel, beside boxes of the same tag and class. */
+function isItemOfSeries(box: Element): boolean {
+  const className = box.attribs.class;
+  if (!className || !isElement(box.parent) || HEADING_TAGS.has(box.name)) return false;
+  if (box.children.filter((child) => isElement(child) && child.type === 'tag').length < 2) return false;
+  return box.parent.children.some(
+    (child) =>
+      child !== box && isElement(child) && child.name === box.name && child.attribs.class === className,
+  );
 }
 
 function insideRoots(el: Element, roots: ReadonlySet<Element>): boolean {
