@@ -1,4 +1,4 @@
-import { type Element, isElement, walkElements } from '../../html/dom.js';
+import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -359,7 +359,9 @@ function findSignUpBoxes(root: Element, measure: TextMeasure): Set<Element> {
       if (measure.size(p).text > MAX_SIGN_UP_BOX_CHARS) break;
       box = p;
     }
-    if (box) boxes.add(box);
+    // The box that holds the page's headline is the page's opening (a landing page's hero pitches
+    // its sign-up beside the headline), not a box dropped into it.
+    if (box && !findFirst(box, (node) => node.name === 'h1')) boxes.add(box);
     return false;
   });
   return boxes;
