@@ -210,11 +210,16 @@ const DECISIVE_PAIRS = [
   ['written', 'by'],
 ];
 
-export function isDecisiveBoilerplateName(tokens: readonly string[]): boolean {
+/** Names of the replies under a post: furniture under an article, the content of a discussion. */
+const REPLY_WORDS = wordSet('comment comments commentlist replies respond responses disqus');
+
+export function isDecisiveBoilerplateName(tokens: readonly string[], repliesAreContent = false): boolean {
   for (const token of tokens) {
-    if (DECISIVE_WORDS.has(token)) return true;
-    for (const stem of DECISIVE_STEMS)
+    if (DECISIVE_WORDS.has(token) && !(repliesAreContent && REPLY_WORDS.has(token))) return true;
+    for (const stem of DECISIVE_STEMS) {
+      if (repliesAreContent && (stem === 'comment' || stem === 'disqus')) continue;
       if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
+    }
   }
   return hasPair(tokens, DECISIVE_PAIRS);
 }

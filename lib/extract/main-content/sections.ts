@@ -95,6 +95,7 @@ export function dropBoilerplateSections(
   roots: Element[],
   stats: ContentStats,
   removed: Set<Element>,
+  repliesAreContent = false,
 ): number {
   const found = findSectionHeadings(roots, stats, removed);
   if (found.length === 0) return 0;
@@ -114,6 +115,8 @@ export function dropBoilerplateSections(
   };
   for (const heading of found) {
     if (isGone(heading.el)) continue;
+    // On a discussion the replies under a "Comments" heading are the thread itself.
+    if (heading.kind === 'comments' && repliesAreContent) continue;
     // The heading and the wrappers that hold nothing else ("<div class=title><h3>…</h3></div>").
     let box = heading.el;
     while (!rootSet.has(box) && isElement(box.parent) && !rootSet.has(box.parent)) {
