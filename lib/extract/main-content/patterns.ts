@@ -240,10 +240,21 @@ export function isConsentByName(tokens: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * A poster's card beside each post of a thread (join date, post count, location, the rank the forum
+ * gave them) and the note that a post was edited. The name and the date of the post stay.
+ */
+const SMALL_PRINT_PAIRS = [
+  ['user', 'extras'],
+  ['user', 'stats'],
+  ['user', 'title'],
+  ['last', 'edit'],
+];
+
 /** Small print by name; the caller checks that the element is short. */
 export function isSmallPrintByName(tokens: readonly string[]): boolean {
   for (const token of tokens) if (SMALL_PRINT_WORDS.has(token)) return true;
-  return false;
+  return hasPair(tokens, SMALL_PRINT_PAIRS);
 }
 
 export function isBoilerplateByName(tokens: readonly string[]): boolean {
