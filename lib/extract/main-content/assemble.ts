@@ -156,7 +156,7 @@ function shouldDrop(el: Element, stats: ContentStats): boolean {
   const density = stats.linkDensity(el);
   const isList = el.name === 'ul' || el.name === 'ol' || el.name === 'dl';
   if (s.inputs > 0 && s.inputs > Math.floor(s.paragraphs / 3)) return true;
-  if (weight < 0 && density > 0.2 && s.text < 500) return true;
+  if (weight < 0 && density > 0.2 && s.text < 500 && !isProseCardOfSeries(el, stats)) return true;
   if (isList) {
     // A table of contents: link density leaves in-page links out on purpose (they are not
     // navigation away), so they are counted apart.
@@ -168,6 +168,26 @@ function shouldDrop(el: Element, stats: ContentStats): boolean {
   if (density > 0.5 && s.text < 600 && weight < 25) return true;
   // A lone tag line like "Tags: a, b" or "Filed under …".
   return s.text < 25 && density > 0 && s.images === 0 && s.paragraphs === 0 && !hasHeading(el);
+}
+
+const MIN_SERIES_ITEMS = 3;
+
+/**
+ * One card of a grid of like cards (tag and class shared with its siblings, or one per item of a
+ * list), mostly prose: a landing page's features or templates, each a title, a sentence and a link.
+ * Names like "card" weigh against a box on their own, not against a grid of them.
+ */
+function isProseCardOfSeries(el: Element, stats: ContentStats): boolean {
+  const s = stats.get(el);
+  if (s.prose < s.text * 0.5 || !isElement(el.parent)) return false;
+  const item = el.parent.name === 'li' ? el.parent : el;
+  if (!isElement(item.parent)) return false;
+  let like = 0;
+  for (const sibling of item.parent.children) {
+    if (isElement(sibling) && sibling.name === item.name && sibling.attribs.class === item.attribs.class)
+      like++;
+  }
+  return like >= MIN_SERIES_ITEMS;
 }
 
 function hasHeading(el: Element): boolean {

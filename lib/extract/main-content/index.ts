@@ -1,5 +1,6 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
+import { declaresDiscussion } from './discussion.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
@@ -93,7 +94,7 @@ function attempt(
   const body_ = usedHint ? [top] : collectSiblings(top, scores, stats, removed);
   const lead = findLead(body_[0], stats, removed);
   const roots = [...lead, ...body_];
-  const sectionText = dropBoilerplateSections(roots, stats, removed);
+  const sectionText = dropBoilerplateSections(roots, stats, removed, prune.repliesAreContent);
   const cleanedText =
     sectionText +
     cleanInside(roots, stats, removed) +
@@ -160,14 +161,15 @@ function declaredArticleBodyAncestor(top: Element, body: Element): Element | nul
 export function extractMainContent(body: Element, options: MainContentOptions = {}): MainContent {
   const measure = new TextMeasure();
   const readNoscript = noscriptHoldsPage(body, measure);
-  let best = attempt(body, measure, { useNames: true, readNoscript }, options);
+  const repliesAreContent = declaresDiscussion(body);
+  let best = attempt(body, measure, { useNames: true, readNoscript, repliesAreContent }, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
   // The page's prose under the second pass can be no more than its whole text: a first result
   // holding a large enough share of that needs no second look.
   const maybeFragment = best !== null && best.textLength < measure.size(body).text * SUSPECT_PROSE_SHARE;
   if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
-    const second = attempt(body, measure, { useNames: false, readNoscript }, options);
+    const second = attempt(body, measure, { useNames: false, readNoscript, repliesAreContent }, options);
     const fragment =
       best !== null &&
       second !== null &&
@@ -187,7 +189,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // Nothing visible scored: the page ships its content hidden until a script reveals it (a product
   // wrapper at display:none, a deferred block), and the reader sees it once that script has run.
   if (!best || best.textLength === 0) {
-    const revealed = attempt(body, measure, { useNames: true, readNoscript, readHidden: true }, options);
+    const revealed = attempt(
+      body,
+      measure,
+      { useNames: true, readNoscript, readHidden: true, repliesAreContent },
+      options,
+    );
     if (revealed && revealed.textLength > 0) best = revealed;
   }
   if (best && !best.usedHint) {
@@ -195,7 +202,11 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     if (landmark) {
       // A listing's cards and teasers carry names the first pass reads as furniture; the whole
       // page, which holds its comments and widgets too, is read with them.
-      const removed = findBoilerplate(body, measure, { useNames: landmark === body, readNoscript });
+      const removed = findBoilerplate(body, measure, {
+        useNames: landmark === body,
+        readNoscript,
+        repliesAreContent,
+      });
       const stats = new ContentStats(body, removed);
       best = { ...best, roots: [landmark], removed, stats, textLength: stats.get(landmark).text };
       method = 'landmark';
@@ -203,7 +214,7 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
   if (!best || best.textLength === 0) {
-    const removed = findBoilerplate(body, measure, { useNames: true, readNoscript });
+    const removed = findBoilerplate(body, measure, { useNames: true, readNoscript, repliesAreContent });
     const cleaned = new ContentStats(body, removed);
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
   }

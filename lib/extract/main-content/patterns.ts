@@ -134,18 +134,21 @@ export function isHiddenByName(tokens: readonly string[]): boolean {
   let hiding = hasPair(tokens, HIDING_PAIRS);
   for (let i = 0; i < tokens.length; i++) {
     if (BREAKPOINT_WORDS.has(tokens[i])) return false;
-    if (HIDING_WORDS.has(tokens[i]) && !hidesOnlyOverflow(tokens, i)) hiding = true;
+    if (HIDING_WORDS.has(tokens[i]) && !hidesOnlyPart(tokens, i)) hiding = true;
   }
   return hiding;
 }
 
 /**
  * Utility classes that clip or hide a part of the box, not the box: "overflow-hidden",
- * "overflow-x-hidden" (Tailwind and its kin put them on every card and section), "hide-scrollbar".
+ * "overflow-x-hidden" (Tailwind and its kin put them on every card and section), "hide-scrollbar",
+ * Drupal's "field--label-hidden" (on every body field: the label is hidden), and Shopify's
+ * "quick-add-hidden" (left out of the quick-add popup, shown on the product page itself).
  */
-function hidesOnlyOverflow(tokens: readonly string[], i: number): boolean {
+function hidesOnlyPart(tokens: readonly string[], i: number): boolean {
   const before = tokens[i - 1];
-  if (before === 'overflow') return true;
+  if (before === 'overflow' || before === 'label') return true;
+  if (before === 'add' && tokens[i - 2] === 'quick') return true;
   if ((before === 'x' || before === 'y') && tokens[i - 2] === 'overflow') return true;
   return tokens[i + 1] === 'scrollbar';
 }
@@ -207,11 +210,16 @@ const DECISIVE_PAIRS = [
   ['written', 'by'],
 ];
 
-export function isDecisiveBoilerplateName(tokens: readonly string[]): boolean {
+/** Names of the replies under a post: furniture under an article, the content of a discussion. */
+const REPLY_WORDS = wordSet('comment comments commentlist replies respond responses disqus');
+
+export function isDecisiveBoilerplateName(tokens: readonly string[], repliesAreContent = false): boolean {
   for (const token of tokens) {
-    if (DECISIVE_WORDS.has(token)) return true;
-    for (const stem of DECISIVE_STEMS)
+    if (DECISIVE_WORDS.has(token) && !(repliesAreContent && REPLY_WORDS.has(token))) return true;
+    for (const stem of DECISIVE_STEMS) {
+      if (repliesAreContent && (stem === 'comment' || stem === 'disqus')) continue;
       if (token.length > stem.length + 1 && token.startsWith(stem)) return true;
+    }
   }
   return hasPair(tokens, DECISIVE_PAIRS);
 }
@@ -232,10 +240,21 @@ export function isConsentByName(tokens: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * A poster's card beside each post of a thread (join date, post count, location, the rank the forum
+ * gave them) and the note that a post was edited. The name and the date of the post stay.
+ */
+const SMALL_PRINT_PAIRS = [
+  ['user', 'extras'],
+  ['user', 'stats'],
+  ['user', 'title'],
+  ['last', 'edit'],
+];
+
 /** Small print by name; the caller checks that the element is short. */
 export function isSmallPrintByName(tokens: readonly string[]): boolean {
   for (const token of tokens) if (SMALL_PRINT_WORDS.has(token)) return true;
-  return false;
+  return hasPair(tokens, SMALL_PRINT_PAIRS);
 }
 
 export function isBoilerplateByName(tokens: readonly string[]): boolean {

@@ -1,4 +1,4 @@
-import { type Element, isElement, walkElements } from '../../html/dom.js';
+import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -71,6 +71,8 @@ export interface PruneOptions {
   readNoscript?: boolean;
   /** Elements hidden by style or attribute are read too (see extractMainContent's last resort). */
   readHidden?: boolean;
+  /** The page declares itself a discussion: boxes named after comments and replies are its posts. */
+  repliesAreContent?: boolean;
 }
 
 function isHiddenElement(el: Element): boolean {
@@ -190,7 +192,10 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
     }
     // A wrapper of the <article> ("content-area comments-open") is named after what it also holds.
     const byName = options.useNames && tokens.length > 0 && !wrapsArticle.any.has(el);
-    if (byName && isFurnitureByName(el, tokens, measure, holdsMostText, disclosures.holders)) {
+    if (
+      byName &&
+      isFurnitureByName(el, tokens, measure, holdsMostText, disclosures.holders, options.repliesAreContent)
+    ) {
       removed.add(el);
       return false;
     }
@@ -251,13 +256,14 @@ function isFurnitureByName(
   measure: TextMeasure,
   holdsMostText: (el: Element) => boolean,
   panelHolders: ReadonlySet<Element>,
+  repliesAreContent = false,
 ): boolean {
   const role = el.attribs.role?.toLowerCase();
   // Accordion markup (Bootstrap's among it) calls the whole widget, panels included, a tablist.
   const holdsPanels = role === 'tablist' && panelHolders.has(el);
   if (role && FURNITURE_ROLES.has(role) && !holdsMostText(el) && !holdsPanels) return true;
   if (el.name === 'article') return false;
-  if (isDecisiveBoilerplateName(tokens)) return true;
+  if (isDecisiveBoilerplateName(tokens, repliesAreContent)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
   if (isHiddenByName(tokens) && (INLINE_TAGS.has(el.name) || !holdsMostText(el))) return true;
   // Inline elements (most of a page's elements) are too small to be furniture by any other name.
@@ -359,7 +365,9 @@ function findSignUpBoxes(root: Element, measure: TextMeasure): Set<Element> {
       if (measure.size(p).text > MAX_SIGN_UP_BOX_CHARS) break;
       box = p;
     }
-    if (box) boxes.add(box);
+    // The box that holds the page's headline is the page's opening (a landing page's hero pitches
+    // its sign-up beside the headline), not a box dropped into it.
+    if (box && !findFirst(box, (node) => node.name === 'h1')) boxes.add(box);
     return false;
   });
   return boxes;

@@ -95,6 +95,7 @@ export function dropBoilerplateSections(
   roots: Element[],
   stats: ContentStats,
   removed: Set<Element>,
+  repliesAreContent = false,
 ): number {
   const found = findSectionHeadings(roots, stats, removed);
   if (found.length === 0) return 0;
@@ -114,6 +115,8 @@ export function dropBoilerplateSections(
   };
   for (const heading of found) {
     if (isGone(heading.el)) continue;
+    // On a discussion the replies under a "Comments" heading are the thread itself.
+    if (heading.kind === 'comments' && repliesAreContent) continue;
     // The heading and the wrappers that hold nothing else ("<div class=title><h3>…</h3></div>").
     let box = heading.el;
     while (!rootSet.has(box) && isElement(box.parent) && !rootSet.has(box.parent)) {
@@ -121,6 +124,12 @@ export function dropBoilerplateSections(
       box = box.parent;
     }
     const container = box.parent;
+    // The first of a series of like items (an accordion's "Reviews" panel, left empty for a script to
+    // fill) heads its item, not the series: the other items (description, ingredients) stay.
+    if (!rootSet.has(box) && isItemOfSeries(box)) {
+      drop(box);
+      continue;
+    }
     if (
       !rootSet.has(box) &&
       isElement(container) &&
@@ -154,6 +163,17 @@ function endsRelatedSection(sibling: Element, heading: Element, stats: ContentSt
   if (HEADING_TAGS.has(sibling.name) && rank(sibling) <= rank(heading)) return true;
   const s = stats.get(sibling);
   return s.prose >= RESUMING_PROSE_CHARS && stats.linkDensity(sibling) < 0.25 && s.prose >= s.text * 0.6;
+}
+
+/** A box holding its heading and a panel, beside boxes of the same tag and class. */
+function isItemOfSeries(box: Element): boolean {
+  const className = box.attribs.class;
+  if (!className || !isElement(box.parent) || HEADING_TAGS.has(box.name)) return false;
+  if (box.children.filter((child) => isElement(child) && child.type === 'tag').length < 2) return false;
+  return box.parent.children.some(
+    (child) =>
+      child !== box && isElement(child) && child.name === box.name && child.attribs.class === className,
+  );
 }
 
 function insideRoots(el: Element, roots: ReadonlySet<Element>): boolean {
