@@ -1,7 +1,7 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { type Document, DomHandler, type Element } from 'domhandler';
 import { Parser } from 'htmlparser2';
-import { recordElementsByName } from './elements-by-name.js';
+import { INDEXED_NAMES, recordElementsByName } from './elements-by-name.js';
 
 /**
  * How deep the element tree may go, as in Chromium's parser (kMaximumHTMLParserDOMTreeDepth): an
@@ -87,12 +87,13 @@ class DepthCappedParser extends Parser {
   }
 }
 
-/** domhandler's handler, recording each element under its tag name as it opens (elements-by-name.ts). */
+/** domhandler's handler, recording the elements of INDEXED_NAMES as they open (elements-by-name.ts). */
 class IndexingDomHandler extends DomHandler {
   readonly byName = new Map<string, Element[]>();
 
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(name, attribs);
+    if (!INDEXED_NAMES.has(name)) return;
     const element = this.tagStack[this.tagStack.length - 1] as Element;
     const named = this.byName.get(element.name);
     if (named) named.push(element);

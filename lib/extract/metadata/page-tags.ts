@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import type { Document } from 'domhandler';
 import { type Element, isElement, walkElements } from '../../html/dom.js';
-import { elementsByName } from '../../html/elements-by-name.js';
+import { elementsNamed } from '../../html/elements-by-name.js';
 
 /**
  * Every element metadata is read from, gathered in one walk. A dozen cheerio selector queries each
@@ -71,16 +71,19 @@ export type TitleTags = Pick<PageTags, 'metas' | 'title' | 'h1s' | 'jsonLdScript
  * instead of a walk of the whole page, which costs more than everything the title needs besides.
  */
 export function collectTitleTags($: CheerioAPI): TitleTags {
-  const index = elementsByName($.root()[0] as Document);
-  if (!index) return collectPageTags($);
+  const document = $.root()[0] as Document;
+  const [metas, titles, h1s, scripts] = ['meta', 'title', 'h1', 'script'].map((name) =>
+    elementsNamed(document, name),
+  );
+  if (!metas || !titles || !h1s || !scripts) return collectPageTags($);
   // collectPageTags never enters an <svg>: its <title>s and the rest are the drawing's, not the page's.
-  const named = (name: string) => (index.get(name) ?? []).filter((el) => !insideSvg(el));
+  const onPage = (el: Element) => !insideSvg(el);
   return {
-    metas: named('meta'),
-    title: named('title')[0] ?? null,
-    h1s: named('h1'),
-    jsonLdScripts: named('script').filter(
-      (el) => el.attribs.type?.trim().toLowerCase() === 'application/ld+json',
+    metas: metas.filter(onPage),
+    title: titles.find(onPage) ?? null,
+    h1s: h1s.filter(onPage),
+    jsonLdScripts: scripts.filter(
+      (el) => onPage(el) && el.attribs.type?.trim().toLowerCase() === 'application/ld+json',
     ),
   };
 }
