@@ -95,9 +95,9 @@ class IndexingDomHandler extends DomHandler {
     super.onopentag(name, attribs);
     if (!INDEXED_NAMES.has(name)) return;
     const element = this.tagStack[this.tagStack.length - 1] as Element;
-    const named = this.byName.get(element.name);
+    const named = this.byName.get(name);
     if (named) named.push(element);
-    else this.byName.set(element.name, [element]);
+    else this.byName.set(name, [element]);
   }
 }
 
