@@ -145,16 +145,23 @@ export function textOf(node: AnyNode, skip?: (el: Element) => boolean): string {
 
 /** Pre-order walk over elements; returning false from `visit` skips that element's subtree. */
 export function walkElements(root: AnyNode, visit: (el: Element) => boolean | undefined): void {
-  const stack: AnyNode[] = [];
-  const rootChildren = (root as ParentNode).children;
+  // Only elements go on the stack: a page holds about as many text nodes as elements.
+  const stack: Element[] = [];
   if (isElement(root)) stack.push(root);
-  else if (rootChildren) for (let i = rootChildren.length - 1; i >= 0; i--) stack.push(rootChildren[i]);
+  else pushElementChildren(stack, root);
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (!isElement(node)) continue;
-    if (visit(node) === false) continue;
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    const el = stack.pop()!;
+    if (visit(el) !== false) pushElementChildren(stack, el);
+  }
+}
+
+/** The element children of `node`, last first, so popping them visits them in document order. */
+function pushElementChildren(stack: Element[], node: AnyNode): void {
+  const children = (node as ParentNode).children;
+  if (!children) return;
+  for (let i = children.length - 1; i >= 0; i--) {
+    const child = children[i];
+    if (isElement(child)) stack.push(child);
   }
 }
 

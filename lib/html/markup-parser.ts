@@ -1,6 +1,7 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
-import { type Document, DomHandler } from 'domhandler';
+import { type Document, DomHandler, type Element } from 'domhandler';
 import { Parser } from 'htmlparser2';
+import { INDEXED_NAMES, recordElementsByName } from './elements-by-name.js';
 
 /**
  * How deep the element tree may go, as in Chromium's parser (kMaximumHTMLParserDOMTreeDepth): an
@@ -86,6 +87,20 @@ class DepthCappedParser extends Parser {
   }
 }
 
+/** domhandler's handler, recording the elements of INDEXED_NAMES as they open (elements-by-name.ts). */
+class IndexingDomHandler extends DomHandler {
+  readonly byName = new Map<string, Element[]>();
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    if (!INDEXED_NAMES.has(name)) return;
+    const element = this.tagStack[this.tagStack.length - 1] as Element;
+    const named = this.byName.get(name);
+    if (named) named.push(element);
+    else this.byName.set(name, [element]);
+  }
+}
+
 /**
  * Parses HTML (or XML) into a domhandler Document whose depth never exceeds MAX_TREE_DEPTH, with
  * the parser's stack work (`stackSteps`) for the bound the tests and the benchmark check.
@@ -95,9 +110,10 @@ export function measureMarkupParse(
   options: { xml?: boolean } = {},
 ): { document: Document; stackSteps: number } {
   const xml = options.xml === true;
-  const handler = new DomHandler(undefined, { xmlMode: xml });
+  const handler = new IndexingDomHandler(undefined, { xmlMode: xml });
   const parser = new DepthCappedParser(handler, xml);
   parser.end(text);
+  recordElementsByName(handler.root, handler.byName);
   return { document: handler.root, stackSteps: parser.stackSteps };
 }
 

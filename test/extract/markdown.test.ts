@@ -121,6 +121,47 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('# not a heading')).toBe('\\# not a heading');
     expect(escapeMarkdown('1. not a list')).toBe('1\\. not a list');
   });
+
+  it('escapes as its three replacements always applied would, on random text', () => {
+    const always = (text: string) =>
+      text
+        .replace(/[\\*`[\]]|_/g, (c, offset: number, whole: string) => {
+          if (c !== '_') return `\\${c}`;
+          const [before, after] = [whole[offset - 1], whole[offset + 1]];
+          return before && after && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after) ? '_' : '\\_';
+        })
+        .replace(/^(?:-|\+ |=+|#{1,6} |~~~|>)/, '\\$&')
+        .replace(/^(\d+)\. /, '$1\\. ');
+    const pieces = [
+      'a',
+      'é',
+      '1',
+      '12',
+      '_',
+      '*',
+      '`',
+      '[',
+      ']',
+      '\\',
+      '-',
+      '+',
+      '=',
+      '#',
+      '~',
+      '>',
+      '.',
+      ' ',
+    ];
+    let seed = 7;
+    for (let round = 0; round < 3000; round++) {
+      let text = '';
+      for (let i = (round % 9) + 1; i > 0; i--) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += pieces[seed % pieces.length];
+      }
+      expect(escapeMarkdown(text), JSON.stringify(text)).toBe(always(text));
+    }
+  });
 });
 
 describe('tidyMarkdown', () => {

@@ -79,6 +79,8 @@ export function codeText(node: AnyNode): string {
 /** A <code> outside <pre> that holds <br> lines is a code block written the old way. */
 export function isBrCodeBlock(el: Element): boolean {
   if (el.name !== 'code') return false;
+  // The <br> test first: it reads the children, the <pre> test every ancestor up to the root.
+  if (!el.children.some((child) => isElement(child) && child.name === 'br')) return false;
   for (let p = el.parent; isElement(p); p = p.parent) if (p.name === 'pre') return false;
-  return el.children.some((child) => isElement(child) && child.name === 'br');
+  return true;
 }

@@ -59,12 +59,12 @@ function collectBlocks(
   out: string[],
   flattenContainers: boolean,
 ): string[] {
-  // The inline run is nodes[start, i): a slice, not a closure, since this runs for every container.
+  // The inline run is nodes[start, i): bounds, not a copy, since this runs for every container.
   let start = 0;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     if (isInline(node)) continue;
-    if (start < i) pushParagraph(out, nodes.slice(start, i), ctx);
+    if (start < i) pushParagraph(out, nodes, start, i, ctx);
     start = i + 1;
     const el = node as CleanElement;
     if (flattenContainers && isPlainContainer(el)) {
@@ -74,7 +74,7 @@ function collectBlocks(
     const block = renderBlock(el, ctx);
     if (block) out.push(block);
   }
-  if (start < nodes.length) pushParagraph(out, start === 0 ? nodes : nodes.slice(start), ctx);
+  if (start < nodes.length) pushParagraph(out, nodes, start, nodes.length, ctx);
   return out;
 }
 
@@ -85,8 +85,14 @@ function isPlainContainer(el: CleanElement): boolean {
 
 const SPECIAL_BLOCKS = new Set(['pre', 'hr', 'ul', 'ol', 'blockquote', 'table']);
 
-function pushParagraph(out: string[], run: readonly CleanNode[], ctx: RenderContext): void {
-  const text = paragraph(run, ctx);
+function pushParagraph(
+  out: string[],
+  nodes: readonly CleanNode[],
+  from: number,
+  to: number,
+  ctx: RenderContext,
+): void {
+  const text = trimLayoutSpace(inline(nodes, { spaced: true, ctx }, from, to));
   if (text) out.push(text);
 }
 
@@ -141,9 +147,10 @@ interface InlineState {
   ctx: RenderContext;
 }
 
-function inline(nodes: readonly CleanNode[], state: InlineState): string {
+/** The inline content of nodes[from, to). */
+function inline(nodes: readonly CleanNode[], state: InlineState, from = 0, to = nodes.length): string {
   let out = '';
-  for (const node of nodes) out += inlineNode(node, state);
+  for (let i = from; i < to; i++) out += inlineNode(nodes[i], state);
   return out;
 }
 
@@ -169,10 +176,16 @@ function inlineNode(node: CleanNode, state: InlineState): string {
             ? '~~'
             : '';
       // Blocks inside an inline element (a <div> in a <span>) are read as inline text.
-      const content = inline(node.children.flatMap(flattenBlocks), state);
+      const content = inline(inlineChildren(node), state);
       return delimiter ? delimit(content, delimiter) : content;
     }
   }
+}
+
+/** The children of an inline element, a block among them read as its inline content (flattenBlocks). */
+function inlineChildren(el: CleanElement): readonly CleanNode[] {
+  // Most inline elements hold inline content only: the flattened copy would equal the children.
+  return el.children.every(isInline) ? el.children : el.children.flatMap(flattenBlocks);
 }
 
 /** A block met inside inline content contributes its inline content, set off by spaces. */
@@ -190,29 +203,16 @@ function text(raw: string, state: InlineState, escapeText: (text: string) => str
   return escapeText(value);
 }
 
+/** White space a browser would collapse: a tab, a line break, or a space before more white space. */
+const COLLAPSIBLE = /[\t\n\r\f]| [ \t\n\r\f]/;
+
 /**
- * `raw.replace(/[ \t\n\r\f]+/g, ' ')`, returning `raw` itself when it has nothing to collapse (most
- * text between tags): the expression copied every text node of the page, single spaces and all.
+ * Runs of spaces, tabs and line breaks as one space, returning `raw` itself when it has nothing to
+ * collapse (most text between tags): replacing every run copied every text node of the page, single
+ * spaces and all, and a scan by character codes was twice as slow as this test on a 4 MB page.
  */
 function collapseLayoutSpace(raw: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < raw.length; i++) {
-    const code = raw.charCodeAt(i);
-    if (!isCollapsible(code)) continue;
-    let end = i + 1;
-    while (end < raw.length && isCollapsible(raw.charCodeAt(end))) end++;
-    if (end - i > 1 || code !== 32) {
-      out += `${raw.slice(from, i)} `;
-      from = end;
-    }
-    i = end - 1;
-  }
-  return from === 0 ? raw : out + raw.slice(from);
-}
-
-function isCollapsible(code: number): boolean {
-  return code === 32 || code === 10 || code === 9 || code === 13 || code === 12;
+  return COLLAPSIBLE.test(raw) ? raw.replace(/[ \t\n\r\f]+/g, ' ') : raw;
 }
 
 /** Emphasis wraps the words, never the white space around them ("a **b** c", not "a** b **c"). */
@@ -223,7 +223,7 @@ function delimit(content: string, delimiter: string): string {
 }
 
 function link(el: CleanElement, state: InlineState): string {
-  const content = inline(el.children.flatMap(flattenBlocks), state);
+  const content = inline(inlineChildren(el), state);
   const match = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
   const [, lead, body, trail] = match;
   if (!body) return content;
@@ -247,11 +247,8 @@ function destination(url: string): string {
 function inlineCode(el: CleanElement, state: InlineState): string {
   // <code><a href>name</a></code> (API references link their identifiers): a link inside a code
   // span is not a link in markdown, so the link goes outside: [`name`](href).
-  const only = el.children.filter((child) => typeof child !== 'string' || child.trim() !== '');
-  if (only.length === 1 && typeof only[0] !== 'string' && only[0].tag === 'a') {
-    const anchor = only[0];
-    return link({ ...anchor, children: [{ tag: 'code', children: anchor.children }] }, state);
-  }
+  const anchor = soleLink(el);
+  if (anchor) return link({ ...anchor, children: [{ tag: 'code', children: anchor.children }] }, state);
   const content = text(flatText(el), state, (value) => value);
   if (!content.trim()) return content;
   const lead = content.match(/^ */)![0];
@@ -261,6 +258,17 @@ function inlineCode(el: CleanElement, state: InlineState): string {
   const fence = '`'.repeat(longest + 1);
   const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
   return `${lead}${fence}${pad}${body}${pad}${fence}${trail}`;
+}
+
+/** The element's one child that is not blank text, when that child is a link. */
+function soleLink(el: CleanElement): CleanElement | null {
+  let only: CleanNode | null = null;
+  for (const child of el.children) {
+    if (typeof child === 'string' && child.trim() === '') continue;
+    if (only !== null) return null;
+    only = child;
+  }
+  return only !== null && typeof only !== 'string' && only.tag === 'a' ? only : null;
 }
 
 function flatText(el: CleanElement): string {

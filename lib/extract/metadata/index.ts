@@ -12,7 +12,7 @@ import {
   stringValue,
   typesOf,
 } from './json-ld.js';
-import { collectPageTags } from './page-tags.js';
+import { collectPageTags, collectTitleTags, type TitleTags } from './page-tags.js';
 import { pageTitle } from './title.js';
 
 export interface PageMetadata {
@@ -172,7 +172,7 @@ export function extractTitleAndDescription(
   $: CheerioAPI,
   url: string | null = null,
 ): Pick<PageMetadata, 'title' | 'description'> {
-  const tags = collectPageTags($);
+  const tags = collectTitleTags($);
   const objects = jsonLdObjects(parseJsonLd(tags.jsonLdScripts));
   const article = findArticle(objects);
   const publisher = article?.publisher ?? objects.find((o) => typesOf(o).includes('WebSite'));
@@ -180,7 +180,7 @@ export function extractTitleAndDescription(
 }
 
 function titleAndDescription(
-  tags: ReturnType<typeof collectPageTags>,
+  tags: Pick<TitleTags, 'title' | 'h1s'>,
   { named, properties }: Pick<HeadTags, 'named' | 'properties'>,
   page: { article: JsonLdObject | null; publisher: unknown; url: string | null },
 ): Pick<PageMetadata, 'title' | 'description'> {

@@ -1,5 +1,7 @@
 import type { CheerioAPI } from 'cheerio/slim';
+import type { Document } from 'domhandler';
 import { type Element, isElement, walkElements } from '../../html/dom.js';
+import { elementsNamed } from '../../html/elements-by-name.js';
 
 /**
  * Every element metadata is read from, gathered in one walk. A dozen cheerio selector queries each
@@ -59,4 +61,34 @@ export function collectPageTags($: CheerioAPI): PageTags {
   });
   tags.times = preferredTimes.concat(tags.times);
   return tags;
+}
+
+/** What the title and the description are read from: a few kinds of element among all of PageTags. */
+export type TitleTags = Pick<PageTags, 'metas' | 'title' | 'h1s' | 'jsonLdScripts'>;
+
+/**
+ * The TitleTags `collectPageTags` would find, taken from the parser's index of elements by name
+ * instead of a walk of the whole page, which costs more than everything the title needs besides.
+ */
+export function collectTitleTags($: CheerioAPI): TitleTags {
+  const document = $.root()[0] as Document;
+  const [metas, titles, h1s, scripts] = ['meta', 'title', 'h1', 'script'].map((name) =>
+    elementsNamed(document, name),
+  );
+  if (!metas || !titles || !h1s || !scripts) return collectPageTags($);
+  // collectPageTags never enters an <svg>: its <title>s and the rest are the drawing's, not the page's.
+  const onPage = (el: Element) => !insideSvg(el);
+  return {
+    metas: metas.filter(onPage),
+    title: titles.find(onPage) ?? null,
+    h1s: h1s.filter(onPage),
+    jsonLdScripts: scripts.filter(
+      (el) => onPage(el) && el.attribs.type?.trim().toLowerCase() === 'application/ld+json',
+    ),
+  };
+}
+
+function insideSvg(el: Element): boolean {
+  for (let p = el.parent; isElement(p); p = p.parent) if (p.name === 'svg') return true;
+  return false;
 }

@@ -7,6 +7,7 @@ import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
 import { loadMarkup } from '../../html/markup-parser.js';
+import { nextUrlToken } from './url-tokens.js';
 
 /**
  * How extract_text turns one readable body into its output. Kept apart from the tool so the
@@ -156,20 +157,17 @@ export function cutToLength(
   return { text: `${text.slice(0, end).trimEnd()}${CUT_MARKER}`, truncated: true };
 }
 
-// URLs that preserve_links or markdown add are addresses, not words a reader reads.
-const URL_TOKEN = /(?:\b[a-z][a-z0-9+.-]*:\/\/|\bmailto:|\btel:)[^\s<>()[\]]+/gi;
-
 /**
- * Words of the output as a reader counts them, link targets left out so formats compare: the words
- * between the URLs, counted in place rather than in a copy of the text with the URLs blanked.
+ * Words of the output as a reader counts them, link targets left out so formats compare (URLs that
+ * preserve_links or markdown add are addresses, not words a reader reads): the words between the
+ * URLs, counted in place rather than in a copy of the text with the URLs blanked.
  */
 export function wordCount(text: string): number {
   let count = 0;
   let from = 0;
-  URL_TOKEN.lastIndex = 0;
-  for (let url = URL_TOKEN.exec(text); url !== null; url = URL_TOKEN.exec(text)) {
-    count += countWords(text, from, url.index);
-    from = url.index + url[0].length;
+  for (let url = nextUrlToken(text, 0); url !== null; url = nextUrlToken(text, from)) {
+    count += countWords(text, from, url.start);
+    from = url.end;
   }
   return count + countWords(text, from);
 }
