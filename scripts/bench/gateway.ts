@@ -103,9 +103,11 @@ export async function runGatewayBench(): Promise<void> {
       get: [] as CallSample[],
     };
     await paced(PACED_CALLS * 5, 1000 / PACED_PER_SECOND, async (i) => {
-      if (i % 5 === 0) slow.post.push(await post(0));
+      // The two metered variants swap places each round, so neither always follows the same call.
+      const [a, b] = round % 2 === 0 ? (['post', 'seq'] as const) : (['seq', 'post'] as const);
+      if (i % 5 === 0) slow[a].push(await (a === 'post' ? post : seq)(0));
       else if (i % 5 === 1) slow.get.push(await get());
-      else if (i % 5 === 2) slow.seq.push(await seq(0));
+      else if (i % 5 === 2) slow[b].push(await (b === 'post' ? post : seq)(0));
       else if (i % 5 === 3) slow.bypass.push(await bypass());
       else slow.held.push(await held(0));
     });
