@@ -39,11 +39,19 @@ export async function runGatewayBench(): Promise<void> {
   const path = `/api/v1/tools/${TOOL.name}`;
   const post = (i: number) => {
     chargeOverlap.enabled = true;
-    return timedCall(`${bench.metered.url}${path}`, { method: 'POST', key: bench.keys[i % KEYS], body: BODY });
+    return timedCall(`${bench.metered.url}${path}`, {
+      method: 'POST',
+      key: bench.keys[i % KEYS],
+      body: BODY,
+    });
   };
   const seq = (i: number) => {
     chargeOverlap.enabled = false;
-    return timedCall(`${bench.metered.url}${path}`, { method: 'POST', key: bench.keys[i % KEYS], body: BODY });
+    return timedCall(`${bench.metered.url}${path}`, {
+      method: 'POST',
+      key: bench.keys[i % KEYS],
+      body: BODY,
+    });
   };
   const bypass = () => timedCall(`${bench.bypass.url}${path}`, { method: 'POST', body: BODY });
   const get = () => timedCall(`${bench.metered.url}${path}`, { method: 'GET' });
@@ -162,7 +170,10 @@ function statementsPerCall(samples: CallSample[]): string {
   return (counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(2);
 }
 
-function printSet(label: string, set: Record<'post' | 'seq' | 'held' | 'bypass' | 'get', CallSample[]>): void {
+function printSet(
+  label: string,
+  set: Record<'post' | 'seq' | 'held' | 'bypass' | 'get', CallSample[]>,
+): void {
   const metered = summarize(set.post.map((s) => s.latencyMs));
   const sequential = summarize(set.seq.map((s) => s.latencyMs));
   const free = summarize(set.get.map((s) => s.latencyMs));
