@@ -2,12 +2,10 @@ import type { Context } from 'hono';
 import { ApiError } from '../errors/api-error.js';
 import { successJson } from '../errors/envelope.js';
 import {
-  type ChargeResult,
   chargeAfterRunning,
   holdCredits,
   KnownBalances,
   logUnchargedFailure,
-  refundRefusedCharge,
   requestAutoRecharge,
   settleHold,
   withdrawHold,
@@ -23,7 +21,6 @@ import {
 } from '../tools/define.js';
 import type { AppEnv } from './env.js';
 import { ignoredKeyWarnings } from './ignored-keys.js';
-import { rateVerdictPending } from './middleware/rate-limit.js';
 import { toApiError } from './on-error.js';
 import { recordRobotsOverride } from './robots-overrides.js';
 import { timed } from './server-timing.js';
@@ -33,9 +30,6 @@ import { validateInput } from './validate-input.js';
 const TOOL_BUDGET_MS = 28_000;
 
 const knownBalances = new KnownBalances();
-
-/** TEMPORARY: lets the gateway bench alternate the overlapped charge with the sequential one. */
-export const chargeOverlap = { enabled: true };
 
 type Input = Record<string, unknown>;
 
@@ -92,11 +86,9 @@ async function runThenCharge(
       .catch((logError) => logger.error('usage row of a failed call not written', { logError }));
     throw error;
   }
-  const verdict = c.get('rateVerdict');
-  // A decision already in is awaited first: a refusal then never reaches the ledger.
-  const overlapping = verdict !== undefined && chargeOverlap.enabled && rateVerdictPending(verdict);
-  if (!overlapping) await verdict;
-  const charging = timed(c, 'charge', () =>
+  await c.get('rateVerdict');
+
+  const charge = await timed(c, 'charge', () =>
     chargeAfterRunning(services.db, {
       accountId: caller.account.id,
       apiKeyId: caller.apiKeyId,
@@ -107,7 +99,6 @@ async function runThenCharge(
       durationMs: elapsed(c),
     }),
   );
-  const charge = overlapping ? await chargeBesideVerdict(c, verdict, charging) : await charging;
   if (charge.logged) c.set('requestLogged', true);
   if (!charge.charged) {
     knownBalances.recordShort(caller.account.id, price);
@@ -115,47 +106,6 @@ async function runThenCharge(
   }
   knownBalances.record(caller.account.id, charge.balance);
   return respond(c, result.dataJson, result.credits, charge.balance, warnings);
-}
-
-/**
- * The charge of a call this instance trusted went out while its rate decision was still on the way,
- * so the Redis and PostgreSQL round trips overlap instead of following each other. A refusal
- * outranks the charge: it is given back (credits, usage row, and the request-log row rewritten to
- * the 429 at 0 credits) before the same 429 a call refused before it ran gets. Should the refund
- * itself fail, the call keeps its charge and gets its result: charging a refusal would break the
- * rule that an error never costs credits, and this needs the database to answer one statement and
- * fail the next, with another instance having spent the key's window meanwhile.
- */
-async function chargeBesideVerdict(
-  c: Context<AppEnv>,
-  verdict: Promise<void>,
-  charging: Promise<ChargeResult>,
-): Promise<ChargeResult> {
-  try {
-    await verdict;
-  } catch (refusal) {
-    const charge = await charging.catch(() => null);
-    if (!charge?.logged) throw refusal;
-    const accountId = c.get('caller').account.id;
-    try {
-      const balance = await refundRefusedCharge(c.get('services').db, {
-        accountId,
-        usageId: charge.usageId,
-        requestId: c.get('requestId'),
-        durationMs: elapsed(c),
-      });
-      if (balance !== null) knownBalances.record(accountId, balance);
-    } catch (refundError) {
-      logger.error('refund of a refused call failed; it keeps its charge and its result', {
-        requestId: c.get('requestId'),
-        refundError,
-      });
-      if (charge.charged) return charge;
-    }
-    c.set('requestLogged', true);
-    throw refusal;
-  }
-  return charging;
 }
 
 /** Credits held before the tool runs, so a call never runs for a caller who cannot pay for it. */

@@ -23,8 +23,6 @@ export interface ChargeResult {
   balance: number;
   /** Whether the statement wrote the call's request-log row (it found the account). */
   logged: boolean;
-  /** The usage row the charge wrote, which a refund removes; null when nothing was charged. */
-  usageId: string | null;
 }
 
 /**
@@ -69,20 +67,19 @@ const chargeAfterRun: PreparedStatement = {
  * before the tool runs, so a process that dies before this statement has charged nothing.
  */
 export async function chargeAfterRunning(db: Database, charge: Charge): Promise<ChargeResult> {
-  const usageId = newId('use');
   const [row] = await runPrepared<{ available: number; covered: boolean }>(db, chargeAfterRun, [
     charge.accountId,
     charge.price,
     charge.credits,
-    usageId,
+    newId('use'),
     charge.apiKeyId,
     charge.tool,
     charge.requestId,
     Math.round(charge.durationMs),
   ]);
-  if (!row) return { charged: false, balance: 0, logged: false, usageId: null };
+  if (!row) return { charged: false, balance: 0, logged: false };
   const available = Number(row.available);
   return row.covered
-    ? { charged: true, balance: available - charge.credits, logged: true, usageId }
-    : { charged: false, balance: available, logged: true, usageId: null };
+    ? { charged: true, balance: available - charge.credits, logged: true }
+    : { charged: false, balance: available, logged: true };
 }

@@ -1,10 +1,9 @@
 export { getBalance } from './balance.js';
-export { type ChargeResult, chargeAfterRunning } from './charge.js';
+export { chargeAfterRunning } from './charge.js';
 export { holdCredits } from './hold.js';
 export { KnownBalances } from './known-balances.js';
 export { logUnchargedFailure } from './log-failure.js';
 export { requestAutoRecharge } from './recharge.js';
-export { refundRefusedCharge } from './refund-refused.js';
 export { logRefusedCall, pruneRequestLog } from './request-log.js';
 export { settleHold } from './settle.js';
 export { releaseStaleHolds } from './sweep.js';

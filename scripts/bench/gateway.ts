@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import { createApp } from '../../lib/app/create-app.js';
-import { chargeOverlap } from '../../lib/app/metered-call.js';
 import { startNodeServer } from '../../lib/app/node-server.js';
 import { analyzeContentTool } from '../../lib/tools/analyze-content/index.js';
 import { type CallSample, medianSplit, paced, startBenchServers, timedCall } from './bench-server.js';
@@ -37,22 +36,8 @@ export async function runGatewayBench(): Promise<void> {
   const calls = 2 * (KEYS + TIGHT_CALLS + PACED_CALLS * PACED_ROUNDS);
   const bench = await startBenchServers(TOOL, { keys: KEYS, credits: calls * TOOL.basePrice * 2 });
   const path = `/api/v1/tools/${TOOL.name}`;
-  const post = (i: number) => {
-    chargeOverlap.enabled = true;
-    return timedCall(`${bench.metered.url}${path}`, {
-      method: 'POST',
-      key: bench.keys[i % KEYS],
-      body: BODY,
-    });
-  };
-  const seq = (i: number) => {
-    chargeOverlap.enabled = false;
-    return timedCall(`${bench.metered.url}${path}`, {
-      method: 'POST',
-      key: bench.keys[i % KEYS],
-      body: BODY,
-    });
-  };
+  const post = (i: number) =>
+    timedCall(`${bench.metered.url}${path}`, { method: 'POST', key: bench.keys[i % KEYS], body: BODY });
   const bypass = () => timedCall(`${bench.bypass.url}${path}`, { method: 'POST', body: BODY });
   const get = () => timedCall(`${bench.metered.url}${path}`, { method: 'GET' });
   const heldServer = await startNodeServer(createApp({ services: bench.services, tools: [HELD_TOOL] }), {
@@ -64,20 +49,18 @@ export async function runGatewayBench(): Promise<void> {
 
   // Warm-up: every key's lookup cached, JIT warm, connections open.
   for (let i = 0; i < KEYS; i += 1) await Promise.all([post(i), held(i)]);
-  for (let i = 0; i < KEYS; i += 1) await seq(i);
   for (let i = 0; i < 100; i += 1) await Promise.all([bypass(), get()]);
 
   // Interleaved rounds so machine noise lands on every side alike.
   const tight = {
     post: [] as CallSample[],
-    seq: [] as CallSample[],
     held: [] as CallSample[],
     bypass: [] as CallSample[],
     get: [] as CallSample[],
   };
   // CPU time of this process (server and client) per call: unlike latency, it barely moves when
   // other processes load the machine.
-  const cpu = { post: 0, seq: 0, held: 0, bypass: 0, get: 0 };
+  const cpu = { post: 0, held: 0, bypass: 0, get: 0 };
   const burst = async (kind: keyof typeof tight, call: () => Promise<CallSample>) => {
     const started = process.cpuUsage();
     for (let i = 0; i < TIGHT_CALLS / 10; i += 1) tight[kind].push(await call());
@@ -86,12 +69,7 @@ export async function runGatewayBench(): Promise<void> {
   };
   for (let round = 0; round < 10; round += 1) {
     let i = 0;
-    const first = round % 2 === 0 ? 'post' : 'seq';
-    const second = round % 2 === 0 ? 'seq' : 'post';
-    await burst(first, () => (first === 'post' ? post : seq)(round * 1000 + i++));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    i = 0;
-    await burst(second, () => (second === 'post' ? post : seq)(round * 1000 + 500 + i++));
+    await burst('post', () => post(round * 1000 + i++));
     await new Promise((resolve) => setTimeout(resolve, 500));
     i = 0;
     await burst('held', () => held(round * 1000 + i++));
@@ -105,18 +83,14 @@ export async function runGatewayBench(): Promise<void> {
   for (let round = 0; round < PACED_ROUNDS; round += 1) {
     const slow = {
       post: [] as CallSample[],
-      seq: [] as CallSample[],
       held: [] as CallSample[],
       bypass: [] as CallSample[],
       get: [] as CallSample[],
     };
-    await paced(PACED_CALLS * 5, 1000 / PACED_PER_SECOND, async (i) => {
-      // The two metered variants swap places each round, so neither always follows the same call.
-      const [a, b] = round % 2 === 0 ? (['post', 'seq'] as const) : (['seq', 'post'] as const);
-      if (i % 5 === 0) slow[a].push(await (a === 'post' ? post : seq)(0));
-      else if (i % 5 === 1) slow.get.push(await get());
-      else if (i % 5 === 2) slow[b].push(await (b === 'post' ? post : seq)(0));
-      else if (i % 5 === 3) slow.bypass.push(await bypass());
+    await paced(PACED_CALLS * 4, 1000 / PACED_PER_SECOND, async (i) => {
+      if (i % 4 === 0) slow.post.push(await post(0));
+      else if (i % 4 === 1) slow.get.push(await get());
+      else if (i % 4 === 2) slow.bypass.push(await bypass());
       else slow.held.push(await held(0));
     });
     rounds.push(slow);
@@ -126,7 +100,7 @@ export async function runGatewayBench(): Promise<void> {
   const perCall = (total: number) => `${(total / TIGHT_CALLS / 1000).toFixed(2)} ms`;
   printSet(`tight loop, ${TIGHT_CALLS} calls each`, tight);
   console.log(
-    `    CPU per call (this process, server and client): metered ${perCall(cpu.post)}, charge after the verdict ${perCall(cpu.seq)}, through a hold ` +
+    `    CPU per call (this process, server and client): metered ${perCall(cpu.post)}, through a hold ` +
       `${perCall(cpu.held)}, free GET ${perCall(cpu.get)}, bypassed ${perCall(cpu.bypass)}`,
   );
   for (const [round, set] of rounds.entries()) {
@@ -135,11 +109,6 @@ export async function runGatewayBench(): Promise<void> {
   }
   if (PACED_ROUNDS > 1) {
     const overheads = rounds.map((set) => p50(set.post) - p50(set.get));
-    const seqOverheads = rounds.map((set) => p50(set.seq) - p50(set.get));
-    console.log(
-      `  paced, median of ${PACED_ROUNDS} rounds, charge after the verdict: overhead p50 +${fmt(median(seqOverheads))} ` +
-        `(rounds: ${seqOverheads.map((o) => o.toFixed(2)).join(', ')} ms)`,
-    );
     const ratios = rounds.map((set) => p50(set.post) / p50(set.get));
     console.log(
       `  paced, median of ${PACED_ROUNDS} rounds: metering overhead p50 +${fmt(median(overheads))} over the ` +
@@ -170,12 +139,8 @@ function statementsPerCall(samples: CallSample[]): string {
   return (counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length)).toFixed(2);
 }
 
-function printSet(
-  label: string,
-  set: Record<'post' | 'seq' | 'held' | 'bypass' | 'get', CallSample[]>,
-): void {
+function printSet(label: string, set: Record<'post' | 'held' | 'bypass' | 'get', CallSample[]>): void {
   const metered = summarize(set.post.map((s) => s.latencyMs));
-  const sequential = summarize(set.seq.map((s) => s.latencyMs));
   const free = summarize(set.get.map((s) => s.latencyMs));
   const bare = summarize(set.bypass.map((s) => s.latencyMs));
   const throughHold = summarize(set.held.map((s) => s.latencyMs));
@@ -192,11 +157,7 @@ function printSet(
       `+${fmt(metered.p50 - free.p50)} over the free GET, metered/free ${(metered.p50 / free.p50).toFixed(2)}x ` +
       '(target <= 1.5 ms, goal <= 1 ms)',
   );
-  console.log(
-    `    charge after verdict p50 ${fmt(sequential.p50)}  p99 ${fmt(sequential.p99)}  (+${fmt(sequential.p50 - free.p50)} over the free GET)`,
-  );
   console.log(`    server split (p50 ms): ${medianSplit(set.post)}`);
-  console.log(`    charge after verdict, split (p50 ms): ${medianSplit(set.seq)}`);
   console.log(`    through a hold, split (p50 ms): ${medianSplit(set.held)}`);
 }
 

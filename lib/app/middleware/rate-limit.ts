@@ -7,12 +7,6 @@ import type { AppEnv } from '../env.js';
 import { timed } from '../server-timing.js';
 
 const headroom = new RateHeadroom();
-const pendingVerdicts = new WeakSet<Promise<void>>();
-
-/** Whether a trusted call's rate decision is still on the way (false once it allowed or refused). */
-export function rateVerdictPending(verdict: Promise<void>): boolean {
-  return pendingVerdicts.has(verdict);
-}
 
 /**
  * Per key, per plan, with the tool's own rate where its reference sets one.
@@ -54,13 +48,9 @@ export const rateLimitFor = (
       await verdict;
       return next();
     }
-    // Awaited below and by the metered call; the rejection handler here also keeps a refusal nobody
-    // has awaited yet from counting as an unhandled rejection.
-    pendingVerdicts.add(verdict);
-    verdict.then(
-      () => pendingVerdicts.delete(verdict),
-      () => pendingVerdicts.delete(verdict),
-    );
+    // Awaited below and by the metered call; this keeps a refusal nobody has awaited yet from
+    // counting as an unhandled rejection.
+    verdict.catch(() => {});
     c.set('rateVerdict', verdict);
     await next();
     // A refusal outranks whatever went wrong while it was on the way (a bad body, a short balance).
