@@ -6,9 +6,10 @@ import { newId } from '../ids.js';
 export const STORED_RESULT_TTL_MS = 60 * 60 * 1000;
 
 /**
- * PostgreSQL's jsonb cannot hold U+0000, and a fetched page can carry it: each one becomes U+FFFD
- * (what an HTML parser makes of it too), so storing the result cannot fail. The copy is made only
- * when the serialised result has the escape.
+ * PostgreSQL cannot turn U+0000 into text (jsonb refuses it outright, json's operators on reading),
+ * and a fetched page can carry it: each one becomes U+FFFD (what an HTML parser makes of it too), so
+ * storing and reading the result cannot fail on any driver. The copy is made only when the
+ * serialised result has the escape.
  */
 function storableJson(json: string): string {
   if (!json.includes('\\u0000')) return json;
@@ -27,7 +28,7 @@ export async function storeResult(
     id: handle,
     accountId: input.accountId,
     tool: input.tool,
-    result: sql`${storableJson(input.json)}::jsonb`,
+    result: sql`${storableJson(input.json)}::json`,
     totalChars: input.totalChars,
     expiresAt,
   });

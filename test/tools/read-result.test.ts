@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadStoredResult, storeResult } from '../../lib/results/stored-results.js';
 import { readResultTool } from '../../lib/tools/read-result/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { probeTool } from '../support/probe-tool.js';
@@ -120,5 +121,21 @@ describe('read_result', () => {
       unknown.body.error.message.replace('res_01J0ZZZZZZZZZZZZZZZZZZZZ', 'H'),
     );
     expect(await other.balance()).toBe(10);
+  });
+});
+
+describe('stored results', () => {
+  it('keep the answer as the tool wrote it, its keys in their order', async () => {
+    const account = await harness.account();
+    // jsonb would hand these back shortest key first: "a" before "markdown".
+    const json = '{"markdown":"# Title","a":1,"nested":{"zeta":true,"b":null}}';
+    const { handle } = await storeResult(harness.services.db, {
+      accountId: account.accountId,
+      tool: 'probe',
+      json,
+      totalChars: json.length,
+    });
+    const row = await loadStoredResult(harness.services.db, account.accountId, handle);
+    expect(JSON.stringify(row?.result)).toBe(json);
   });
 });
