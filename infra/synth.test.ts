@@ -11,6 +11,7 @@ import { tools } from '../lib/tools/registry.js';
 import { httpApiEvent } from '../test/lambda/api-gateway-event.js';
 import { startNeonWsProxy } from '../test/support/neon-ws-proxy.js';
 import { startUpstashRestFake } from '../test/support/upstash-rest-fake.js';
+import { MAX_TOOL_BUNDLE_BYTES, toolBundleBudget } from './bundling/budget.js';
 import { PROJECT_ROOT } from './stack.js';
 
 const run = promisify(execFile);
@@ -21,15 +22,6 @@ const run = promisify(execFile);
  * from a folder with no node_modules above it, with production settings: a driver import that
  * escaped the externals, or an `import.meta` the CJS bundle lost, fails here rather than at init.
  */
-/** Past about this size a bundle's load (parse and compile) dominates the cold start. */
-const MAX_TOOL_BUNDLE_BYTES = 1024 * 1024; // 1 MB, as bundle sizes are read (KiB)
-/**
- * The tools that validate answers against a caller's JSON Schema run its `pattern`s on re2js, a
- * linear-time engine (V8's backtracking one can be made to take minutes), and carry it: about
- * 150 KB minified, loaded at cold start because validation is synchronous.
- */
-const RUNS_CALLER_PATTERNS = new Set(['extract_structured', 'extract_with_llm']);
-const LINEAR_REGEX_ENGINE_BYTES = 192 * 1024;
 const browserTools = new Set(tools.filter((tool) => tool.browser).map((tool) => tool.name));
 
 const outdir = mkdtempSync(join(tmpdir(), 'cdk-out-'));
@@ -160,11 +152,11 @@ describe('cdk synth with bundling', () => {
       const toolName = String(resource.Properties.Description).split(':')[0];
       if (browserTools.has(toolName)) continue;
       const bytes = statSync(bundle).size;
-      const budget =
-        MAX_TOOL_BUNDLE_BYTES + (RUNS_CALLER_PATTERNS.has(toolName) ? LINEAR_REGEX_ENGINE_BYTES : 0);
-      if (bytes > budget) tooLarge.push(`${id}: ${bytes} bytes`);
+      if (bytes > toolBundleBudget(toolName)) tooLarge.push(`${id}: ${bytes} bytes`);
     }
-    expect(tooLarge, `bundles over ${MAX_TOOL_BUNDLE_BYTES} bytes`).toEqual([]);
+    expect(tooLarge, `bundles over their budget (${MAX_TOOL_BUNDLE_BYTES} bytes, more with re2js)`).toEqual(
+      [],
+    );
   });
 
   it('ships unpdf beside the process_document bundle, outside every bundle, and it reads a PDF from there', async () => {

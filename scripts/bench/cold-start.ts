@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MAX_TOOL_BUNDLE_BYTES, toolBundleBudget } from '../../infra/bundling/budget.js';
 import { PROJECT_ROOT } from '../../infra/stack.js';
 import { tools } from '../../lib/tools/registry.js';
 import { summarize } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 7);
-const TARGET_BYTES = 1024 * 1024;
 const TARGET_LOAD_MS = 180;
 /** Browser tools carry the render path and load Chromium from their layer: the targets are for the rest. */
 const browserTools = new Set(tools.filter((tool) => tool.browser).map((tool) => tool.name));
@@ -56,7 +56,15 @@ export async function runColdStartBench(): Promise<void> {
     const template = JSON.parse(readFileSync(join(outdir, 'WebExtractionService.template.json'), 'utf8'));
     const globals = process.versions.node.startsWith('20.') ? ['--experimental-websocket'] : [];
     const bare = summarize(Array.from({ length: RUNS }, () => processTime(['-e', '0'], outdir))).p50;
-    const rows: { name: string; bytes: number; loadMs: number; uncachedMs: number; browser: boolean }[] = [];
+    const rows: {
+      name: string;
+      bytes: number;
+      /** The tool's bundle budget (infra/bundling/budget.ts); other functions have none. */
+      budget: number;
+      loadMs: number;
+      uncachedMs: number;
+      browser: boolean;
+    }[] = [];
     // biome-ignore lint/suspicious/noExplicitAny: CloudFormation resources
     for (const [id, resource] of Object.entries<any>(template.Resources)) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
@@ -70,12 +78,14 @@ export async function runColdStartBench(): Promise<void> {
         cached.push(load('index.js'));
         uncached.push(load('bundle.js'));
       }
+      const toolName = String(resource.Properties.Description).split(':')[0];
       rows.push({
         name: id.replace(/Function[0-9A-F]{8}$/, ''),
         bytes: statSync(join(folder, 'bundle.js')).size,
+        budget: id.startsWith('Tool') ? toolBundleBudget(toolName) : Number.POSITIVE_INFINITY,
         loadMs: summarize(cached).p50,
         uncachedMs: summarize(uncached).p50,
-        browser: browserTools.has(String(resource.Properties.Description).split(':')[0]),
+        browser: browserTools.has(toolName),
       });
     }
     rows.sort((a, b) => b.bytes - a.bytes);
@@ -85,14 +95,18 @@ export async function runColdStartBench(): Promise<void> {
       `  ${'function'.padEnd(34)} ${'KB'.padStart(6)} ${'load ms'.padStart(8)} ${'over bare'.padStart(9)} ${'no cache'.padStart(9)} ${'over bare'.padStart(9)}`,
     );
     for (const row of rows) {
-      const flag =
-        !row.browser && (row.bytes > TARGET_BYTES || row.loadMs > TARGET_LOAD_MS) ? '  over target' : '';
+      // The targets are the tools' (each its own function, on the path of a call); the catalog, the
+      // monitors and the MCP endpoint have none.
+      const isTool = row.name.startsWith('Tool') && !row.browser;
+      const flag = isTool && (row.bytes > row.budget || row.loadMs > TARGET_LOAD_MS) ? '  over target' : '';
       console.log(
         `  ${row.name.padEnd(34)} ${(row.bytes / 1024).toFixed(0).padStart(6)} ${row.loadMs.toFixed(0).padStart(8)} ${(row.loadMs - bare).toFixed(0).padStart(9)} ${row.uncachedMs.toFixed(0).padStart(9)} ${(row.uncachedMs - bare).toFixed(0).padStart(9)}${flag}`,
       );
     }
     const tools = rows.filter((row) => row.name.startsWith('Tool') && !row.browser);
-    const largest = Math.max(...tools.map((row) => row.bytes));
+    const largest = tools.reduce((most, row) =>
+      row.bytes - row.budget > most.bytes - most.budget ? row : most,
+    );
     const slowest = Math.max(...tools.map((row) => row.loadMs));
     const worstOverBare = Math.max(...tools.map((row) => row.loadMs - bare));
     const worstUncached = Math.max(...tools.map((row) => row.uncachedMs - bare));
@@ -101,7 +115,8 @@ export async function runColdStartBench(): Promise<void> {
         `+${worstUncached.toFixed(0)} ms without (target <= +100 ms, goal +60 ms)`,
     );
     console.log(
-      `  non-browser tools: largest ${(largest / 1024).toFixed(0)} KB (target <= ${TARGET_BYTES / 1024} KB), ` +
+      `  non-browser tools: nearest its size budget ${largest.name} ${(largest.bytes / 1024).toFixed(0)} KB of ` +
+        `${(largest.budget / 1024).toFixed(0)} KB (target <= ${MAX_TOOL_BUNDLE_BYTES / 1024} KB, more for the two tools carrying re2js), ` +
         `slowest load ${slowest.toFixed(0)} ms (target <= ${TARGET_LOAD_MS} ms; bare node ${bare.toFixed(0)} ms)`,
     );
   } finally {
