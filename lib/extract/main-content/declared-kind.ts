@@ -16,33 +16,31 @@ function scriptText(el: Element): string {
   return text;
 }
 
-function declaresArticleInHead(body: Element): boolean {
-  const html = body.parent;
-  if (!isElement(html)) return false;
-  for (const head of html.children) {
-    if (!isElement(head) || head.name !== 'head') continue;
-    for (const meta of head.children) {
-      if (isElement(meta) && meta.name === 'meta' && meta.attribs.property === 'og:type')
-        return (meta.attribs.content ?? '').trim().toLowerCase() === 'article';
-    }
-  }
-  return false;
+function declaresItemInScript(el: Element): boolean {
+  return (
+    (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json' &&
+    SINGLE_ITEM_TYPE.test(scriptText(el))
+  );
 }
 
-function declaresItemInScripts(root: Element): boolean {
-  let found = false;
-  walkElements(root, (el) => {
-    if (found) return false;
-    if (el.name === 'script') {
-      found =
-        (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json' &&
-        SINGLE_ITEM_TYPE.test(scriptText(el));
-      return false;
-    }
-    if (el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) found = true;
-    return !found;
-  });
-  return found;
+function headOf(body: Element): Element | null {
+  const html = body.parent;
+  if (!isElement(html)) return null;
+  for (const child of html.children) if (isElement(child) && child.name === 'head') return child;
+  return null;
+}
+
+/** The cheap half of the question, read from the children of <head> alone (og:type, JSON-LD). */
+export function declaresSingleItemInHead(body: Element): boolean {
+  const head = headOf(body);
+  if (!head) return false;
+  for (const el of head.children) {
+    if (!isElement(el)) continue;
+    if (el.name === 'meta' && el.attribs.property === 'og:type' && el.attribs.content?.trim() === 'article')
+      return true;
+    if (el.name === 'script' && declaresItemInScript(el)) return true;
+  }
+  return false;
 }
 
 /**
@@ -51,7 +49,19 @@ function declaresItemInScripts(root: Element): boolean {
  * listing or a landing page than a story.
  */
 export function declaresSingleItem(body: Element): boolean {
-  if (declaresArticleInHead(body)) return true;
-  const html = body.parent;
-  return declaresItemInScripts(isElement(html) ? html : body);
+  if (declaresSingleItemInHead(body)) return true;
+  let found = false;
+  // Pages print JSON-LD after </body> or deep in a stray <head> too, and Q&A engines put their
+  // itemtype on <html>.
+  const html = isElement(body.parent) ? body.parent : body;
+  walkElements(html, (el) => {
+    if (found) return false;
+    if (el.name === 'script') {
+      found = declaresItemInScript(el);
+      return false;
+    }
+    if (el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) found = true;
+    return !found;
+  });
+  return found;
 }

@@ -3,7 +3,7 @@ import { cleanInside, collectSiblings } from './assemble.js';
 import { declaresDiscussion } from './discussion.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
-import { landmarkInstead, undeclaredPageLandmark } from './landmark.js';
+import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { liftToListOfItems, liftToRepeatedItem, liftToSeriesOfPosts } from './repeated-items.js';
@@ -210,10 +210,11 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
       return nameFreePruning;
     };
     // The name-free attempt measured its stats before its clean-up grew its removed set.
-    const nameFreeStats = () => nameFree?.stats ?? pruneWithoutNames().stats;
-    const landmark =
-      landmarkInstead(body, best.stats, best.textLength, method === 'recovered') ??
-      undeclaredPageLandmark(body, measure, nameFreeStats, best);
+    const nameFreeReading = {
+      known: nameFree?.stats,
+      read: () => nameFree?.stats ?? pruneWithoutNames().stats,
+    };
+    const landmark = landmarkInstead(body, measure, best, method === 'recovered', nameFreeReading);
     if (landmark) {
       // A listing's cards and teasers carry names the first pass reads as furniture; the whole
       // page, which holds its comments and widgets too, is read with them.

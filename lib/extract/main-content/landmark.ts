@@ -1,5 +1,5 @@
 import { type Element, isElement, walkElements } from '../../html/dom.js';
-import { declaresSingleItem } from './declared-kind.js';
+import { declaresSingleItem, declaresSingleItemInHead } from './declared-kind.js';
 import type { ContentStats } from './stats.js';
 import type { TextMeasure } from './text-measure.js';
 
@@ -35,22 +35,40 @@ const MIN_BODY_SHARE = 0.1;
 /** …and only for a result too short to be an article of its own (a promo line, a notice). */
 const MAX_SHORT_RESULT_CHARS = 1000;
 
+/** The page's text counted without the name heuristics: at hand when the second pass ran, else read on demand. */
+export interface NameFreeReading {
+  known: ContentStats | undefined;
+  read: () => ContentStats;
+}
+
+/** The result as the landmark tests need it. */
+export interface ScoredResult {
+  roots: readonly Element[];
+  removed: ReadonlySet<Element>;
+  stats: ContentStats;
+  textLength: number;
+}
+
 /**
- * The main landmark when the scored result is a small fraction of it (see MIN_LANDMARK_SHARE), or,
- * on a page that marks none, the body when the result is a small fraction of the page.
+ * The main landmark when the scored result is a small fraction of it (see MIN_LANDMARK_SHARE, and
+ * MIN_UNDECLARED_LANDMARK_SHARE on a page that declares no single item), or, on a page that marks
+ * none, the body when the result is a small fraction of the page.
  */
 export function landmarkInstead(
   body: Element,
-  stats: ContentStats,
-  resultLength: number,
+  measure: TextMeasure,
+  result: ScoredResult,
   recovered: boolean,
+  nameFree: NameFreeReading,
 ): Element | null {
+  const { stats, textLength } = result;
   const landmark = mainLandmark(body, (el) => stats.get(el).text);
   if (landmark) {
     const share = recovered ? MIN_RECOVERED_LANDMARK_SHARE : MIN_LANDMARK_SHARE;
-    return resultLength < stats.get(landmark).text * share ? landmark : null;
+    if (textLength < stats.get(landmark).text * share) return landmark;
+    return undeclaredPageTakesLandmark(body, landmark, measure, result, nameFree) ? landmark : null;
   }
-  return resultLength < MAX_SHORT_RESULT_CHARS && resultLength < stats.get(body).text * MIN_BODY_SHARE
+  return textLength < MAX_SHORT_RESULT_CHARS && textLength < stats.get(body).text * MIN_BODY_SHARE
     ? body
     : null;
 }
@@ -62,13 +80,6 @@ export function landmarkInstead(
  * took them out of the landmark as well as the result.
  */
 const MIN_UNDECLARED_LANDMARK_SHARE = 0.6;
-
-/** The result as the landmark test needs it. */
-export interface ScoredResult {
-  roots: readonly Element[];
-  removed: ReadonlySet<Element>;
-  textLength: number;
-}
 
 /** The landmark's `<h1>`s with text once the furniture found without names is out. */
 function visibleHeadlines(landmark: Element, stats: ContentStats): Element[] {
@@ -99,23 +110,25 @@ function insideArticle(el: Element): boolean {
 }
 
 /**
- * The main landmark of a page that declares no single item, when the result is a minor part of it,
- * is no `<article>` and does not hold the landmark's one headline (a podcast episode, a product or
- * a story left undeclared, with related items around it).
+ * A page that declares no single item takes its landmark when the result is a minor part of it, is
+ * no `<article>` and does not hold the landmark's one headline (a podcast episode, a product or a
+ * story left undeclared, with related items around it).
  */
-export function undeclaredPageLandmark(
+function undeclaredPageTakesLandmark(
   body: Element,
+  landmark: Element,
   measure: TextMeasure,
-  nameFreeStats: () => ContentStats,
   result: ScoredResult,
-): Element | null {
-  const landmark = mainLandmark(body, (el) => measure.size(el).text);
+  nameFree: NameFreeReading,
+): boolean {
+  if (insideArticle(result.roots[0]) || declaresSingleItemInHead(body)) return false;
   const threshold = MIN_UNDECLARED_LANDMARK_SHARE;
-  // The unpruned text bounds the pruned one: most results need no name-free pass to be kept.
-  if (!landmark || result.textLength >= measure.size(landmark).text * threshold) return null;
-  if (insideArticle(result.roots[0]) || declaresSingleItem(body)) return null;
-  const stats = nameFreeStats();
-  if (result.textLength >= stats.get(landmark).text * threshold) return null;
+  // Without the name-free pass at hand, the unpruned text bounds the pruned one: most results need
+  // no such pass to be kept.
+  const bound = nameFree.known ? nameFree.known.get(landmark).text : measure.size(landmark).text;
+  if (result.textLength >= bound * threshold || declaresSingleItem(body)) return false;
+  const stats = nameFree.read();
+  if (result.textLength >= stats.get(landmark).text * threshold) return false;
   const headlines = visibleHeadlines(landmark, stats);
-  return headlines.length === 1 && holds(result, headlines[0]) ? null : landmark;
+  return !(headlines.length === 1 && holds(result, headlines[0]));
 }
