@@ -18,6 +18,8 @@ const cards = [
 
 interface PageParts {
   head?: string;
+  /** Printed at the end of `<main>`, where shop themes put their product JSON-LD. */
+  inMain?: string;
   /** The topic's name above the introduction, or opening it. */
   headline?: 'above' | 'in-intro';
   /** The tag that holds the introduction and the cards. */
@@ -33,6 +35,7 @@ interface PageParts {
  */
 function topicPage({
   head = '',
+  inMain = '',
   headline = 'above',
   regionTag = 'div',
   cardTag = 'article',
@@ -52,6 +55,7 @@ function topicPage({
           )
           .join('')}</div>
       </${regionTag}>
+      ${inMain}
     </main>
     <footer><p>© Health Service. Accessibility. Privacy.</p></footer>
   </body></html>`;
@@ -90,6 +94,12 @@ describe('an item page keeps its scored block beside the cards', () => {
       expect(text, type).toContain(intro[0]);
       expect(text, type).not.toContain(cards[0][2]);
     }
+  });
+
+  it('when its product JSON-LD sits in the page body, not in <head>', () => {
+    const text = mainText(topicPage({ inMain: jsonLd('Product') }));
+    expect(text).toContain(intro[0]);
+    expect(text).not.toContain(cards[0][2]);
   });
 
   it('when it declares an article in og:type', () => {
