@@ -164,12 +164,14 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   const repliesAreContent = declaresDiscussion(body);
   let best = attempt(body, measure, { useNames: true, readNoscript, repliesAreContent }, options);
   let method: MainContentMethod = best?.usedHint ? 'json-ld' : 'scored';
+  let nameFree: Attempt | null = null;
   const tooShort = !best || best.textLength < MIN_ARTICLE_CHARS;
   // The page's prose under the second pass can be no more than its whole text: a first result
   // holding a large enough share of that needs no second look.
   const maybeFragment = best !== null && best.textLength < measure.size(body).text * SUSPECT_PROSE_SHARE;
   if ((tooShort || maybeFragment) && measure.size(body).text > MIN_ARTICLE_CHARS * 2) {
     const second = attempt(body, measure, { useNames: false, readNoscript, repliesAreContent }, options);
+    nameFree = second;
     const fragment =
       best !== null &&
       second !== null &&
@@ -198,16 +200,25 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     if (revealed && revealed.textLength > 0) best = revealed;
   }
   if (best && !best.usedHint) {
-    const landmark = landmarkInstead(body, best.stats, best.textLength, method === 'recovered');
+    const prune = (useNames: boolean) => {
+      const removed = findBoilerplate(body, measure, { useNames, readNoscript, repliesAreContent });
+      return { removed, stats: new ContentStats(body, removed) };
+    };
+    let nameFreePruning: ReturnType<typeof prune> | undefined;
+    const pruneWithoutNames = () => {
+      nameFreePruning ??= prune(false);
+      return nameFreePruning;
+    };
+    // The name-free attempt measured its stats before its clean-up grew its removed set.
+    const nameFreeReading = {
+      known: nameFree?.stats,
+      read: () => nameFree?.stats ?? pruneWithoutNames().stats,
+    };
+    const landmark = landmarkInstead(body, measure, best, method === 'recovered', nameFreeReading);
     if (landmark) {
       // A listing's cards and teasers carry names the first pass reads as furniture; the whole
       // page, which holds its comments and widgets too, is read with them.
-      const removed = findBoilerplate(body, measure, {
-        useNames: landmark === body,
-        readNoscript,
-        repliesAreContent,
-      });
-      const stats = new ContentStats(body, removed);
+      const { removed, stats } = landmark === body ? prune(true) : pruneWithoutNames();
       best = { ...best, roots: [landmark], removed, stats, textLength: stats.get(landmark).text };
       method = 'landmark';
     }
