@@ -7,6 +7,8 @@ import { type Element, isElement, walkElements } from '../../html/dom.js';
  */
 const SINGLE_ITEM_TYPE =
   /"@type"\s*:\s*(?:\[[^\]]*)?"(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|Review|HowTo|Recipe|Product|ProductGroup|DiscussionForumPosting|QAPage|SocialMediaPosting)"/;
+/** schema.org types a page uses to say it is a thread of posts (a forum topic, a question and its answers). */
+const DISCUSSION_TYPE = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:DiscussionForumPosting|QAPage)"/;
 /** Q&A engines print their declaration as microdata on the thread's wrapper, not in JSON-LD. */
 const DISCUSSION_ITEMTYPE = /schema\.org\/(?:QAPage|DiscussionForumPosting)\b/i;
 
@@ -16,11 +18,12 @@ function scriptText(el: Element): string {
   return text;
 }
 
+function isJsonLd(el: Element): boolean {
+  return el.name === 'script' && (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json';
+}
+
 function declaresItemInScript(el: Element): boolean {
-  return (
-    (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json' &&
-    SINGLE_ITEM_TYPE.test(scriptText(el))
-  );
+  return isJsonLd(el) && SINGLE_ITEM_TYPE.test(scriptText(el));
 }
 
 function headOf(body: Element): Element | null {
@@ -64,4 +67,18 @@ export function declaresSingleItem(body: Element): boolean {
     return !found;
   });
   return found;
+}
+
+/**
+ * The page declares itself a discussion in JSON-LD, in <head> or as a direct child of <body> (where
+ * forum engines print it): its replies are its content, however their boxes are named.
+ */
+export function declaresDiscussion(body: Element): boolean {
+  const head = headOf(body);
+  for (const place of head ? [body, head] : [body]) {
+    for (const child of place.children) {
+      if (isElement(child) && isJsonLd(child) && DISCUSSION_TYPE.test(scriptText(child))) return true;
+    }
+  }
+  return false;
 }

@@ -1,6 +1,6 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
-import { declaresDiscussion } from './discussion.js';
+import { declaresDiscussion } from './declared-kind.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
