@@ -9,6 +9,8 @@ const SINGLE_ITEM_TYPE =
   /"@type"\s*:\s*(?:\[[^\]]*)?"(?:Article|NewsArticle|BlogPosting|TechArticle|ScholarlyArticle|Report|Review|HowTo|Recipe|Product|ProductGroup|DiscussionForumPosting|QAPage|SocialMediaPosting)"/;
 /** schema.org types a page uses to say it is a thread of posts (a forum topic, a question and its answers). */
 const DISCUSSION_TYPE = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:DiscussionForumPosting|QAPage)"/;
+/** schema.org types by which a page says it sells one thing. */
+const PRODUCT_TYPE = /"@type"\s*:\s*(?:\[[^\]]*)?"(?:Product|ProductGroup)"/;
 /** Q&A engines print their declaration as microdata on the thread's wrapper, not in JSON-LD. */
 const DISCUSSION_ITEMTYPE = /schema\.org\/(?:QAPage|DiscussionForumPosting)\b/i;
 
@@ -81,4 +83,19 @@ export function declaresDiscussion(body: Element): boolean {
     }
   }
   return false;
+}
+
+/** The page declares itself one product, in JSON-LD anywhere on the page. */
+export function declaresProduct(body: Element): boolean {
+  let found = false;
+  const html = isElement(body.parent) ? body.parent : body;
+  walkElements(html, (el) => {
+    if (found) return false;
+    if (el.name === 'script') {
+      found = isJsonLd(el) && PRODUCT_TYPE.test(scriptText(el));
+      return false;
+    }
+    return true;
+  });
+  return found;
 }

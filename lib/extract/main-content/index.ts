@@ -1,11 +1,12 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
-import { declaresDiscussion } from './declared-kind.js';
+import { declaresDiscussion, declaresProduct } from './declared-kind.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
+import { findRepeatedBlocks } from './repeated-blocks.js';
 import { liftToListOfItems, liftToRepeatedItem, liftToSeriesOfPosts } from './repeated-items.js';
 import {
   climbWhileProse,
@@ -228,6 +229,19 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     const removed = findBoilerplate(body, measure, { useNames: true, readNoscript, repliesAreContent });
     const cleaned = new ContentStats(body, removed);
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
+  }
+  // Only a declared product: a thread quotes its posts word for word, and an article or its
+  // documentation repeats a line of code or a refrain on purpose. The declaration is read only
+  // when something repeats, since finding it may walk the whole page.
+  const repeated = findRepeatedBlocks(best.roots, best.removed);
+  if (repeated.length > 0 && declaresProduct(body)) {
+    const removed = new Set(best.removed);
+    let textLength = best.textLength;
+    for (const el of repeated) {
+      removed.add(el);
+      textLength -= textOf(el, (child) => best.removed.has(child)).length;
+    }
+    return { roots: best.roots, removed, method, textLength: Math.max(0, textLength) };
   }
   return { roots: best.roots, removed: best.removed, method, textLength: best.textLength };
 }
