@@ -231,10 +231,11 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     return { roots: [body], removed, method: 'body', textLength: cleaned.get(body).text };
   }
   // Only a declared product: a thread quotes its posts word for word, and an article or its
-  // documentation repeats a line of code or a refrain on purpose. The declaration is read only
-  // when something repeats, since finding it may walk the whole page.
-  const repeated = findRepeatedBlocks(best.roots, best.removed);
-  if (repeated.length > 0 && declaresProduct(body)) {
+  // documentation repeats a line of code or a refrain on purpose. The declaration is asked first:
+  // its walk reads only element names and scripts, where the search for repeats reads the text of
+  // every block of the result (34 against 10 ms on a 4 MB page).
+  const repeated = declaresProduct(body) ? findRepeatedBlocks(best.roots, best.removed) : [];
+  if (repeated.length > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
     for (const el of repeated) {
