@@ -1,4 +1,6 @@
-import { type Element, isElement, walkElements } from '../../html/dom.js';
+import type { Document } from 'domhandler';
+import { type AnyNode, type Element, isElement, walkElements } from '../../html/dom.js';
+import { elementsNamed } from '../../html/elements-by-name.js';
 
 /**
  * schema.org types by which a page says it is one article, one product or one thread. Listings,
@@ -28,6 +30,28 @@ function declaresItemInScript(el: Element): boolean {
   return isJsonLd(el) && SINGLE_ITEM_TYPE.test(scriptText(el));
 }
 
+/**
+ * Every JSON-LD script of the page, wherever it was printed (after </body>, in a stray nested
+ * <head>): from the parser's index of scripts when our parser made the tree, else by a walk.
+ */
+function jsonLdScripts(body: Element): Element[] {
+  let root: AnyNode = body;
+  while (root.parent) root = root.parent;
+  const indexed = root.type === 'root' ? elementsNamed(root as Document, 'script') : undefined;
+  if (indexed) return indexed.filter(isJsonLd);
+  const scripts: Element[] = [];
+  walkElements(root, (el) => {
+    if (el.name !== 'script') return true;
+    if (isJsonLd(el)) scripts.push(el);
+    return false;
+  });
+  return scripts;
+}
+
+function declaresInJsonLd(body: Element, type: RegExp): boolean {
+  return jsonLdScripts(body).some((script) => type.test(scriptText(script)));
+}
+
 function headOf(body: Element): Element | null {
   const html = body.parent;
   if (!isElement(html)) return null;
@@ -54,19 +78,13 @@ export function declaresSingleItemInHead(body: Element): boolean {
  * listing or a landing page than a story.
  */
 export function declaresSingleItem(body: Element): boolean {
-  if (declaresSingleItemInHead(body)) return true;
+  if (declaresSingleItemInHead(body) || declaresInJsonLd(body, SINGLE_ITEM_TYPE)) return true;
+  // Q&A engines put their itemtype on <html> or the thread's wrapper.
   let found = false;
-  // Pages print JSON-LD after </body> or deep in a stray <head> too, and Q&A engines put their
-  // itemtype on <html>.
-  const html = isElement(body.parent) ? body.parent : body;
-  walkElements(html, (el) => {
+  walkElements(isElement(body.parent) ? body.parent : body, (el) => {
     if (found) return false;
-    if (el.name === 'script') {
-      found = declaresItemInScript(el);
-      return false;
-    }
     if (el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) found = true;
-    return !found;
+    return !found && el.name !== 'script';
   });
   return found;
 }
@@ -87,15 +105,5 @@ export function declaresDiscussion(body: Element): boolean {
 
 /** The page declares itself one product, in JSON-LD anywhere on the page. */
 export function declaresProduct(body: Element): boolean {
-  let found = false;
-  const html = isElement(body.parent) ? body.parent : body;
-  walkElements(html, (el) => {
-    if (found) return false;
-    if (el.name === 'script') {
-      found = isJsonLd(el) && PRODUCT_TYPE.test(scriptText(el));
-      return false;
-    }
-    return true;
-  });
-  return found;
+  return declaresInJsonLd(body, PRODUCT_TYPE);
 }
