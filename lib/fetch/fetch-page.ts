@@ -1,6 +1,7 @@
 import { ApiError } from '../errors/api-error.js';
 import { AddressRefusedError } from './guarded-agent.js';
-import { type GuardedRequestOptions, guardedRequest } from './guarded-request.js';
+import { type GuardedRequestOptions, guardedRequest, MAX_REDIRECTS } from './guarded-request.js';
+import { metaRefreshTarget } from './meta-refresh.js';
 import { checkRobots } from './robots/index.js';
 import type { RobotsFileFetcher, RobotsVerdict } from './robots/types.js';
 import { type FetchEnvironment, type FetchedPage, type FetchOptions, MAX_BODY_BYTES } from './types.js';
@@ -29,16 +30,38 @@ export async function fetchPage(
   options: FetchOptions,
 ): Promise<FetchedPage> {
   const started = performance.now();
-  const page = await guardedRequest(env, url, {
-    timeoutMs: options.timeoutMs,
-    maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
-    headers: options.headers,
-    userAgent: options.userAgent,
-    retryAfterMaxSeconds: options.retryAfterMaxSeconds ?? DEFAULT_RETRY_AFTER_MAX_SECONDS,
-    beforeRequest: robotsGate(env, options),
-    readAs: options.readAs,
-  });
-  return { ...page, durationMs: Math.round(performance.now() - started) };
+  const gate = robotsGate(env, options);
+  const request = (target: string, timeoutMs: number) =>
+    guardedRequest(env, target, {
+      timeoutMs,
+      maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
+      headers: options.headers,
+      userAgent: options.userAgent,
+      retryAfterMaxSeconds: options.retryAfterMaxSeconds ?? DEFAULT_RETRY_AFTER_MAX_SECONDS,
+      beforeRequest: gate,
+      readAs: options.readAs,
+    });
+  const first = await request(url, options.timeoutMs);
+  let page = first;
+  const redirects = [...first.redirects];
+  // A refresh is a redirect: each target passes the same URL policy, address guard and robots.txt,
+  // shares the one deadline, and counts toward the same limit of hops.
+  for (;;) {
+    const target =
+      options.followRefresh !== false && page.kind === 'html' && page.status < 300
+        ? metaRefreshTarget(page.body, page.finalUrl)
+        : null;
+    const remainingMs = options.timeoutMs - (performance.now() - started);
+    if (target === null || redirects.length >= MAX_REDIRECTS || remainingMs <= 0) break;
+    page = await request(target, remainingMs);
+    redirects.push(target, ...page.redirects);
+  }
+  return {
+    ...page,
+    requestedUrl: first.requestedUrl,
+    redirects,
+    durationMs: Math.round(performance.now() - started),
+  };
 }
 
 /**

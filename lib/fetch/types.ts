@@ -31,6 +31,11 @@ export interface FetchOptions {
    * undecoded in `raw` (`body` stays empty). Documents and gzip sitemaps need the bytes themselves.
    */
   readAs?: 'bytes';
+  /**
+   * Default true: a page that refreshes to another within seconds (`<meta http-equiv=refresh>`) is
+   * read at its target, as a redirect. false hands back the page as served (fetch_url).
+   */
+  followRefresh?: boolean;
 }
 
 export type BodyKind = 'html' | 'xml' | 'text' | 'json' | 'binary';

@@ -83,6 +83,8 @@ export const fetchUrlTool = defineTool({
       respectRobots: input.respect_robots,
       headers,
       userAgent,
+      // The page as served: a 3xx is the fetcher's to follow, but a refresh is part of the body asked for.
+      followRefresh: false,
     });
     const data: FetchUrlData = {
       url: page.requestedUrl,

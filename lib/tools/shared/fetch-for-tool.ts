@@ -27,6 +27,8 @@ export interface ToolFetchOptions {
   assess?: (page: FetchedPage, escalate: boolean) => PageAssessment;
   /** Told each warning of the fetch itself (a robots override) besides the envelope. */
   onFetchWarning?: (message: string) => void;
+  /** false: a page that refreshes to another is answered as served (see FetchOptions.followRefresh). */
+  followRefresh?: boolean;
 }
 
 export interface ToolFetch {
@@ -71,6 +73,7 @@ export async function fetchForTool(
     respectRobots: options.respectRobots,
     headers: options.headers,
     userAgent: options.userAgent,
+    followRefresh: options.followRefresh,
   });
   const { assess } = options;
   let assessment: PageAssessment;
