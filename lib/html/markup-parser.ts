@@ -95,11 +95,14 @@ class DepthCappedParser extends Parser {
 class IndexingDomHandler extends DomHandler {
   readonly byName = new Map<string, Element[]>();
   readonly shadowRoots: Element[] = [];
+  readonly slots: Element[] = [];
 
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(name, attribs);
-    if (name === 'template' && declaresShadowRoot(name, attribs)) {
-      this.shadowRoots.push(this.tagStack[this.tagStack.length - 1] as Element);
+    if (name === 'template' || name === 'slot') {
+      const element = this.tagStack[this.tagStack.length - 1] as Element;
+      if (name === 'slot') this.slots.push(element);
+      else if (declaresShadowRoot(name, attribs)) this.shadowRoots.push(element);
       return;
     }
     if (!INDEXED_NAMES.has(name)) return;
@@ -123,7 +126,7 @@ export function measureMarkupParse(
   const parser = new DepthCappedParser(handler, xml);
   parser.end(text);
   if (!xml && handler.shadowRoots.length > 0) {
-    composeShadowRoots(handler.shadowRoots);
+    composeShadowRoots(handler.shadowRoots, handler.slots);
     // A host's children that no slot takes are not rendered, so they leave the index too.
     for (const [name, elements] of handler.byName) {
       handler.byName.set(

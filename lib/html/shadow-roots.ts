@@ -43,16 +43,24 @@ export function declaresShadowRoot(name: string, attribs: Record<string, string>
 
 /**
  * Replaces each shadow host's children with its shadow root's content, the host's own children
- * placed at the slots they are assigned to. `templates` are the declaring templates in document
- * order; they are composed innermost first, so a slot an outer root passes down into an inner
- * component is still found when the outer root's turn comes.
+ * placed at the slots they are assigned to. `templates` are the declaring templates and `slots` every
+ * `<slot>`, each in document order, as the parser met them. Roots are composed innermost first, so a
+ * slot an outer root passes down into an inner component is still the outer root's when its turn
+ * comes. Each slot's root is found once, from the tree as parsed, so a page of deeply nested
+ * components costs the nesting depth per slot, never a walk of the page per component.
  */
-export function composeShadowRoots(templates: readonly Element[]): void {
+export function composeShadowRoots(templates: readonly Element[], slots: readonly Element[]): void {
+  const firstOfHost = new Map<ParentNode, Element>();
+  for (const template of templates) {
+    if (template.parent && !firstOfHost.has(template.parent)) firstOfHost.set(template.parent, template);
+  }
+  const slotsOf = slotsByRoot(slots);
   for (let index = templates.length - 1; index >= 0; index -= 1) {
     const template = templates[index] as Element;
     const host = template.parent;
-    if (host && isTag(host) && canHostShadow(host.name) && isFirstShadowRoot(host, template)) {
-      attach(host, template);
+    // A host takes only its first declarative root; the parser leaves any later one a plain template.
+    if (host && isTag(host) && canHostShadow(host.name) && firstOfHost.get(host) === template) {
+      attach(host, template, slotsOf.get(template) ?? []);
     }
   }
 }
@@ -61,56 +69,48 @@ function canHostShadow(name: string): boolean {
   return SHADOW_HOSTS.has(name) || name.includes('-');
 }
 
-/** A host takes only its first declarative root; the parser leaves any later one a plain template. */
-function isFirstShadowRoot(host: Element, template: Element): boolean {
-  for (const child of host.children) {
-    if (isTag(child) && declaresShadowRoot(child.name, child.attribs)) return child === template;
+/** Each slot under the template it was parsed in; a slot inside a plain template stays inert. */
+function slotsByRoot(slots: readonly Element[]): Map<Element, Element[]> {
+  const byRoot = new Map<Element, Element[]>();
+  for (const slot of slots) {
+    let up = slot.parent;
+    while (up && !(isTag(up) && up.name === 'template')) up = up.parent;
+    if (!up || !isTag(up) || !declaresShadowRoot(up.name, up.attribs)) continue;
+    const own = byRoot.get(up);
+    if (own) own.push(slot);
+    else byRoot.set(up, [slot]);
   }
-  return false;
+  return byRoot;
 }
 
-function attach(host: Element, template: Element): void {
+function attach(host: Element, template: Element, slots: readonly Element[]): void {
   const assigned = new Map<string, ChildNode[]>();
   for (const child of host.children) {
+    // Until a slot takes them, the host's children are out of the tree (and stay out if none does).
+    child.parent = null;
     if (child === template || child.type === 'comment') continue;
     const name = isTag(child) ? (child.attribs.slot ?? '') : '';
     const nodes = assigned.get(name);
     if (nodes) nodes.push(child);
     else assigned.set(name, [child]);
   }
-  // Until a slot takes them, the host's children are out of the tree (and stay out if none does).
-  for (const child of host.children) child.parent = null;
   setChildren(host, template.children);
   // The first slot of a name takes that name's children; a slot with none shows its own (fallback).
-  const filled = new Set<string>();
-  for (const slot of slotsIn(host)) {
+  const taken = new Map<Element, ChildNode[] | null>();
+  const names = new Set<string>();
+  for (const slot of slots) {
     const name = slot.attribs.name ?? '';
-    const nodes = filled.has(name) ? undefined : assigned.get(name);
-    filled.add(name);
-    replaceWith(slot, nodes ?? [...slot.children]);
+    taken.set(slot, names.has(name) ? null : (assigned.get(name) ?? null));
+    names.add(name);
   }
-}
-
-/** Slots in tree order, not looking inside templates that stayed templates (inert content). */
-function slotsIn(root: ParentNode): Element[] {
-  const slots: Element[] = [];
-  const visit = (parent: ParentNode) => {
-    for (const child of parent.children) {
-      if (!isTag(child) || child.name === 'template') continue;
-      if (child.name === 'slot') slots.push(child);
-      visit(child);
-    }
+  const expand = (node: ChildNode): ChildNode[] => {
+    if (!isTag(node) || !taken.has(node)) return [node];
+    return taken.get(node) ?? node.children.flatMap(expand);
   };
-  visit(root);
-  return slots;
-}
-
-function replaceWith(node: Element, nodes: ChildNode[]): void {
-  const parent = node.parent;
-  if (!parent) return;
-  const at = parent.children.indexOf(node);
-  setChildren(parent, [...parent.children.slice(0, at), ...nodes, ...parent.children.slice(at + 1)]);
-  node.parent = null;
+  const parents = new Set<ParentNode>();
+  for (const slot of slots) if (slot.parent) parents.add(slot.parent);
+  for (const parent of parents) setChildren(parent, parent.children.flatMap(expand));
+  for (const slot of slots) slot.parent = null;
 }
 
 function setChildren(parent: ParentNode, nodes: ChildNode[]): void {
