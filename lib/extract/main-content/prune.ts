@@ -12,6 +12,7 @@ import {
   isSmallPrintByName,
   SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
+import { isPlaceholderBlock } from './placeholder-text.js';
 import { collapsedLength, INLINE_TAGS } from './stats.js';
 import type { TextMeasure } from './text-measure.js';
 
@@ -153,6 +154,11 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       return false;
     }
     if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el) && !disclosures.panels.has(el)) {
+      removed.add(el);
+      return false;
+    }
+    // Before the names: filler sits in blocks named like the body text they stand in for.
+    if (isPlaceholderBlock(el)) {
       removed.add(el);
       return false;
     }
