@@ -13,6 +13,7 @@ import {
   SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
 import { isPlaceholderBlock } from './placeholder-text.js';
+import { isShopControl } from './shop-labels.js';
 import { collapsedLength, INLINE_TAGS } from './stats.js';
 import type { TextMeasure } from './text-measure.js';
 
@@ -205,7 +206,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (isBoilerplateLine(el, measure)) {
+    if (isBoilerplateLine(el, measure) || isShopControl(el, measure)) {
       removed.add(el);
       return false;
     }
