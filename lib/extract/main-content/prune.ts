@@ -15,6 +15,7 @@ import {
 import { isPlaceholderBlock } from './placeholder-text.js';
 import { isShopControl } from './shop-labels.js';
 import { collapsedLength, INLINE_TAGS } from './stats.js';
+import { isPaneBesideShownTwin } from './tab-panes.js';
 import type { TextMeasure } from './text-measure.js';
 
 /** Never content, whatever their names say. */
@@ -272,7 +273,12 @@ function isFurnitureByName(
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens, repliesAreContent)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
-  if (isHiddenByName(tokens) && (INLINE_TAGS.has(el.name) || !holdsMostText(el))) return true;
+  if (
+    isHiddenByName(tokens) &&
+    (INLINE_TAGS.has(el.name) || !holdsMostText(el)) &&
+    !isPaneBesideShownTwin(el)
+  )
+    return true;
   // Inline elements (most of a page's elements) are too small to be furniture by any other name.
   if (INLINE_TAGS.has(el.name)) return false;
   if (betweenProse(el, measure)) return false;
