@@ -1,4 +1,5 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
+import { isSlideBesideShownSlide } from './carousel-slides.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -155,7 +156,13 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el) && !disclosures.panels.has(el)) {
+    if (
+      !options.readHidden &&
+      isHiddenElement(el) &&
+      !holdsMostText(el) &&
+      !disclosures.panels.has(el) &&
+      !isSlideBesideShownSlide(el)
+    ) {
       removed.add(el);
       return false;
     }
