@@ -5,6 +5,7 @@ import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
+import { findCustomerReviews } from './product-reviews.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
 import { liftToListOfItems, liftToRepeatedItem, liftToSeriesOfPosts } from './repeated-items.js';
@@ -233,8 +234,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // Only a declared product: a thread quotes its posts word for word, and an article or its
   // documentation repeats a line of code or a refrain on purpose. The declaration is asked first:
   // its walk reads only element names and scripts, where the search for repeats reads the text of
-  // every block of the result (34 against 10 ms on a 4 MB page).
-  const repeated = declaresProduct(body) ? findRepeatedBlocks(best.roots, best.removed) : [];
+  // every block of the result (34 against 10 ms on a 4 MB page). Its shoppers' reviews go too
+  // (product-reviews.ts): elsewhere a block named "reviews" may be what the page is about.
+  const product = declaresProduct(body);
+  const reviews = product ? findCustomerReviews(best.roots, best.removed) : [];
+  const unread = reviews.length > 0 ? new Set([...best.removed, ...reviews]) : best.removed;
+  const repeated = product ? [...reviews, ...findRepeatedBlocks(best.roots, unread)] : [];
   if (repeated.length > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;

@@ -1,5 +1,6 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { hiddenByAttribute } from '../../html/hidden-attribute.js';
+import { isSlideBesideShownSlide } from './carousel-slides.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -13,7 +14,10 @@ import {
   isSmallPrintByName,
   SMALL_PRINT_MAX_CHARS,
 } from './patterns.js';
+import { isPlaceholderBlock } from './placeholder-text.js';
+import { isShopControl } from './shop-labels.js';
 import { collapsedLength, INLINE_TAGS } from './stats.js';
+import { isPaneBesideShownTwin } from './tab-panes.js';
 import type { TextMeasure } from './text-measure.js';
 
 /** Never content, whatever their names say. */
@@ -153,7 +157,18 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (!options.readHidden && isHiddenElement(el) && !holdsMostText(el) && !disclosures.panels.has(el)) {
+    if (
+      !options.readHidden &&
+      isHiddenElement(el) &&
+      !holdsMostText(el) &&
+      !disclosures.panels.has(el) &&
+      !isSlideBesideShownSlide(el)
+    ) {
+      removed.add(el);
+      return false;
+    }
+    // Before the names: filler sits in blocks named like the body text they stand in for.
+    if (isPlaceholderBlock(el)) {
       removed.add(el);
       return false;
     }
@@ -200,7 +215,7 @@ export function findBoilerplate(root: Element, measure: TextMeasure, options: Pr
       removed.add(el);
       return false;
     }
-    if (isBoilerplateLine(el, measure)) {
+    if (isBoilerplateLine(el, measure) || isShopControl(el, measure)) {
       removed.add(el);
       return false;
     }
@@ -266,7 +281,12 @@ function isFurnitureByName(
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens, repliesAreContent)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
-  if (isHiddenByName(tokens) && (INLINE_TAGS.has(el.name) || !holdsMostText(el))) return true;
+  if (
+    isHiddenByName(tokens) &&
+    (INLINE_TAGS.has(el.name) || !holdsMostText(el)) &&
+    !isPaneBesideShownTwin(el)
+  )
+    return true;
   // Inline elements (most of a page's elements) are too small to be furniture by any other name.
   if (INLINE_TAGS.has(el.name)) return false;
   if (betweenProse(el, measure)) return false;
