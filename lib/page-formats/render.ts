@@ -1,5 +1,6 @@
 import type { LinkRecord } from '../extract/links.js';
 import type { PageMetadata } from '../extract/metadata/index.js';
+import { isMarkdownDocument, markdownHeadline } from '../extract/metadata/markdown-headline.js';
 import { PageDocument } from '../extract/page-document.js';
 import type { FetchedPage } from '../fetch/types.js';
 
@@ -65,7 +66,11 @@ function formatSource(page: FetchedPage, onlyMainContent: boolean): FormatSource
     html: () => `<pre>${escapeHtml(page.body)}</pre>`,
     text: () => page.body,
     links: () => [],
-    metadata: () => PageDocument.parse('', page.finalUrl).metadata,
+    metadata: () => {
+      const empty = PageDocument.parse('', page.finalUrl).metadata;
+      const markdown = page.kind === 'text' && isMarkdownDocument(page.mimeType, page.finalUrl);
+      return markdown ? { ...empty, ...markdownHeadline(page.body) } : empty;
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { countWords } from '../../analysis/words.js';
 import type { PageMetadata } from '../../extract/metadata/index.js';
+import { isMarkdownDocument, markdownHeadline } from '../../extract/metadata/markdown-headline.js';
 import { PageDocument } from '../../extract/page-document.js';
 import type { FetchedPage } from '../../fetch/types.js';
 import { defineTool } from '../define.js';
@@ -113,7 +114,11 @@ function fromPage(page: FetchedPage): ExtractMetadataData {
     content_type: page.mimeType,
   };
   if (page.kind !== 'html' && page.kind !== 'xml') {
-    return { ...provenance, ...NO_METADATA, word_count: countWords(page.body) };
+    const headline =
+      page.kind === 'text' && isMarkdownDocument(page.mimeType, page.finalUrl)
+        ? markdownHeadline(page.body)
+        : {};
+    return { ...provenance, ...NO_METADATA, ...headline, word_count: countWords(page.body) };
   }
   const document = PageDocument.parse(page.body, page.finalUrl);
   return {

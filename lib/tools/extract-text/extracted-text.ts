@@ -3,6 +3,7 @@ import { countWords } from '../../analysis/words.js';
 import { validationError } from '../../errors/api-error.js';
 import { PageDocument, SelectorError } from '../../extract/index.js';
 import { extractTitleAndDescription } from '../../extract/metadata/index.js';
+import { isMarkdownDocument, markdownHeadline } from '../../extract/metadata/markdown-headline.js';
 import { selectRequired } from '../../extract/selector.js';
 import type { BodyKind } from '../../fetch/types.js';
 import { type AnyNode, isElement } from '../../html/dom.js';
@@ -21,6 +22,8 @@ export interface TextSource {
   body: string;
   /** What relative links resolve against; '' for an `html` fragment sent without `url`. */
   address: string;
+  /** The served type: a text body is read as Markdown when it says so (or its address does). */
+  mimeType?: string | null;
 }
 
 export interface TextRequest {
@@ -48,7 +51,11 @@ export function readExtractedText(source: TextSource, request: TextRequest): Ext
     return { content: xmlText(source.body, request), title: null, description: null };
   // docs/reference/pages.md#extract_text returns a JSON body "as text": as served, since reflowing it would change what it says.
   const plain = source.kind === 'text' && request.output_format === 'text' && request.clean;
-  return { content: plain ? cleanLines(source.body) : source.body, title: null, description: null };
+  const headline =
+    source.kind === 'text' && isMarkdownDocument(source.mimeType ?? null, source.address)
+      ? markdownHeadline(source.body)
+      : { title: null, description: null };
+  return { content: plain ? cleanLines(source.body) : source.body, ...headline };
 }
 
 /**

@@ -225,6 +225,7 @@ async function loadSource(ctx: ToolContext, input: ExtractTextInput): Promise<Lo
     kind: page.kind,
     body: page.body,
     address: page.finalUrl,
+    mimeType: page.mimeType,
     url: page.finalUrl,
     rendered,
     escalated,
