@@ -39,6 +39,11 @@ export interface VendorSignature {
   vendor: string;
   /** Fastly is a wall only for `scrape` (docs/reference/pages.md#bot-walls-and-escalation), so its signature is used on request only. */
   optIn?: boolean;
+  /**
+   * A widget sites embed in their own forms (reCAPTCHA, Turnstile): on a 2xx page that asks the
+   * reader to type something it guards that form, and the page is the form, not a wall.
+   */
+  guardsForms?: boolean;
   signals: WallSignal[];
 }
 
@@ -90,6 +95,24 @@ export function text(pattern: RegExp, strength: SignalStrength): WallSignal {
     match: (view) => {
       const found = pattern.exec(view.ownText);
       return found ? `text "${clip(found[0])}"` : null;
+    },
+  };
+}
+
+/** `signal` with a fixed evidence string, for a pattern whose match is code nobody should read. */
+export function describedAs(evidence: string, signal: WallSignal): WallSignal {
+  return { strength: signal.strength, match: (view) => (signal.match(view) === null ? null : evidence) };
+}
+
+/** What a page leads with: its title or the first line of its own text. */
+export function leadingLine(pattern: RegExp, strength: SignalStrength): WallSignal {
+  return {
+    strength,
+    match: (view) => {
+      const title = view.document?.title ?? '';
+      if (pattern.test(title)) return `title "${clip(title)}"`;
+      const firstLine = view.ownText.trimStart().split('\n', 1)[0].trim();
+      return pattern.test(firstLine) ? `first line "${clip(firstLine)}"` : null;
     },
   };
 }

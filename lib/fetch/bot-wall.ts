@@ -1,6 +1,11 @@
 import type { ParentNode } from '../html/dom.js';
 import { parseHtml } from '../html/parse.js';
-import { type PageView, type SignalStrength, VENDOR_SIGNATURES } from './bot-wall-signatures.js';
+import {
+  GENERIC_CHALLENGE,
+  type PageView,
+  type SignalStrength,
+  VENDOR_SIGNATURES,
+} from './bot-wall-signatures.js';
 import {
   type DocumentFacts,
   isClientRenderedShell,
@@ -40,6 +45,17 @@ const THIN_PAGE_CHARS = 2000;
 /** "Little or no content" for a bare 403/429/444: server default pages and CloudFront's block page fit. */
 const BARE_PAGE_CHARS = 600;
 const PLACEHOLDER_PAGE_CHARS = 200;
+/**
+ * A challenge nobody has a signature for is judged only this short: the wordiest modelled (Anubis,
+ * with its "Why am I seeing this?") reads about 1,100 characters, a forum thread or a docs page
+ * that quotes one reads far more.
+ */
+const GENERIC_CHALLENGE_CHARS = 1500;
+/**
+ * A cookie-and-reload script alone decides only on a page with about nothing to read: a theme or
+ * region switch does the same on a normal page, and those pages say more than this.
+ */
+const BARE_CHALLENGE_CHARS = 300;
 const BARE_BLOCK_STATUSES = new Set([403, 429, 444]);
 // A vendor's presence alone (cf-ray, a bot-manager cookie) means a wall only on the statuses
 // vendors block with. 5xx is left out: docs/reference/pages.md#bot-walls-and-escalation never escalates a server error.
@@ -105,7 +121,8 @@ function hasVerdictHeader(page: BotWallInput): boolean {
 
 export function detectBotWallInView(view: PageView, options: BotWallOptions = {}): BotWall | null {
   if (view.kind === 'binary' || GONE_STATUSES.has(view.status)) return null;
-  return vendorWall(view, options.includeFastly ?? false) ?? genericWall(view);
+  const includeFastly = options.includeFastly ?? false;
+  return vendorWall(view, includeFastly) ?? unsignedChallenge(view, includeFastly) ?? genericWall(view);
 }
 
 interface Candidate {
@@ -122,6 +139,7 @@ function vendorWall(view: PageView, includeFastly: boolean): BotWall | null {
   let best: Candidate | null = null;
   for (const signature of VENDOR_SIGNATURES) {
     if (signature.optIn && !includeFastly) continue;
+    if (signature.guardsForms && asksReader(view)) continue;
     // On a long page only a verdict makes a case (caseStrength): without one, the other signals
     // (patterns over megabytes of text and script) cannot change the answer and are not tried.
     if (!thin && !signature.signals.some((signal) => signal.strength === 'verdict' && signal.match(view)))
@@ -160,6 +178,51 @@ function caseStrength(
   if (has('challenge') && (found.length >= 2 || blockStatus)) return 2;
   if (has('presence') && (blockStatus || placeholder)) return 1;
   return 0;
+}
+
+/**
+ * A challenge no signature names, told by what every challenge does (GENERIC_CHALLENGE): a page
+ * with about nothing to read whose script stores a cookie and reloads, unless it asks the reader to
+ * type something (a sign-in form may well set a cookie and reload); or a short page that opens by saying it is
+ * checking the visitor and backs it with that script, an error status, or nothing but a script to
+ * show. It is named after the vendor whose signals the response carries (a Qrator or Variti
+ * server header), else 'unknown'.
+ */
+function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | null {
+  const length = visibleLength(view.visibleText);
+  if (view.document === null || length > GENERIC_CHALLENGE_CHARS) return null;
+  const machinery = GENERIC_CHALLENGE.machinery.match(view);
+  const leading = GENERIC_CHALLENGE.leading.match(view);
+  const runsScript = view.document.scriptSources > 0 || view.document.inlineScripts.length > 0;
+  const isWall =
+    (machinery !== null && length <= BARE_CHALLENGE_CHARS && !asksReader(view)) ||
+    (leading !== null &&
+      (machinery !== null ||
+        view.status >= 400 ||
+        (length <= BARE_PAGE_CHARS && runsScript && !asksReader(view))));
+  if (!isWall) return null;
+  const evidence = [machinery, leading].filter((entry): entry is string => entry !== null);
+  const vendor = vendorPresent(view, includeFastly);
+  if (vendor) evidence.push(...vendor.evidence);
+  if (!isSuccess(view.status)) evidence.push(`HTTP ${view.status}`);
+  return { vendor: vendor?.vendor ?? UNKNOWN_VENDOR, evidence };
+}
+
+/** The first vendor any of whose signals the response carries, with those signals. */
+function vendorPresent(view: PageView, includeFastly: boolean): BotWall | null {
+  for (const signature of VENDOR_SIGNATURES) {
+    if (signature.optIn && !includeFastly) continue;
+    const evidence = signature.signals
+      .map((signal) => signal.match(view))
+      .filter((entry): entry is string => entry !== null);
+    if (evidence.length > 0) return { vendor: signature.vendor, evidence };
+  }
+  return null;
+}
+
+/** A 2xx page with a field to type into is a form the reader fills, whatever guards it. */
+function asksReader(view: PageView): boolean {
+  return isSuccess(view.status) && (view.document?.fillableFields ?? 0) > 0;
 }
 
 function genericWall(view: PageView): BotWall | null {
