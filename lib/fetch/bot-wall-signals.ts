@@ -99,20 +99,41 @@ export function text(pattern: RegExp, strength: SignalStrength): WallSignal {
   };
 }
 
-/** `signal` with a fixed evidence string, for a pattern whose match is code nobody should read. */
-export function describedAs(evidence: string, signal: WallSignal): WallSignal {
-  return { strength: signal.strength, match: (view) => (signal.match(view) === null ? null : evidence) };
-}
+/** Lines of its own text a page opens with, before any heading that could be a challenge's. */
+const LEADING_LINES = 3;
 
-/** What a page leads with: its title or the first line of its own text. */
+/**
+ * What a page leads with: its title or one of the first lines of its own text (a challenge may put
+ * the site's name or a logo's alt text above its heading).
+ */
 export function leadingLine(pattern: RegExp, strength: SignalStrength): WallSignal {
   return {
     strength,
     match: (view) => {
       const title = view.document?.title ?? '';
       if (pattern.test(title)) return `title "${clip(title)}"`;
-      const firstLine = view.ownText.trimStart().split('\n', 1)[0].trim();
-      return pattern.test(firstLine) ? `first line "${clip(firstLine)}"` : null;
+      const lines = view.ownText.split('\n', LEADING_LINES * 4).map((line) => line.trim());
+      const line = lines
+        .filter(Boolean)
+        .slice(0, LEADING_LINES)
+        .find((candidate) => pattern.test(candidate));
+      return line === undefined ? null : `line "${clip(line)}"`;
+    },
+  };
+}
+
+/**
+ * One inline script doing all of `patterns`, in any order: what a challenge's code does (store a
+ * cookie, then load the page) rather than any one string it contains.
+ */
+export function scriptDoing(evidence: string, patterns: RegExp[], strength: SignalStrength): WallSignal {
+  return {
+    strength,
+    match: (view) => {
+      const doc = view.document;
+      if (!doc || doc.inlineScriptChars > CHALLENGE_SCRIPT_MAX_CHARS) return null;
+      const found = doc.inlineScripts.some((code) => patterns.every((pattern) => pattern.test(code)));
+      return found ? `script ${evidence}` : null;
     },
   };
 }

@@ -1,11 +1,11 @@
 import {
   cookie,
   cookiePrefix,
-  describedAs,
   element,
   header,
   leadingLine,
   markup,
+  scriptDoing,
   text,
   title,
   type VendorSignature,
@@ -51,9 +51,14 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
       markup(/challenge-platform\/(?:h\/\w+\/)?orchestrate\/\w+/, 'challenge'),
       markup(/__cf_chl_\w*/, 'challenge'),
       element(
-        /^(?:challenge-form|challenge-running|challenge-stage|challenge-body-text|challenge-error-text|cf-chl-widget-\w+)$/,
+        /^(?:challenge-form|challenge-running|challenge-stage|challenge-body-text|challenge-error-text|cf-chl-widget-\w+|cf-challenge-running|cf-please-wait|trk_jschal_js|cf-challenge-hcaptcha-wrapper|cf-norobot-container)$/,
         'challenge',
       ),
+      // The Turnstile frame of a challenge page; a site's own widget loads /turnstile/v0/api.js.
+      markup(/challenges\.cloudflare\.com\/cdn-cgi\/challenge-platform\//, 'challenge'),
+      // A waiting room holds the visitor on a page that refreshes itself until their turn.
+      title(/^waiting room powered by cloudflare$/i, 'challenge'),
+      cookie('__cfwaitingroom', 'presence'),
       // Wraps Cloudflare's 52x origin-error pages as well as its block page.
       element(/^cf-error-details$/, 'wording'),
       text(
@@ -80,7 +85,7 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
   {
     vendor: 'perimeterx',
     signals: [
-      element(/^px-captcha$/, 'challenge'),
+      element(/^px-captcha(?:-wrapper|-modal)?$/, 'challenge'),
       text(/press\s*(?:&|and)\s*hold to confirm you are\s+a human/i, 'challenge'),
       markup(/captcha\.px-(?:cdn|cloud)\.net|_pxJsClientSrc|pxCaptchaSrc/, 'challenge'),
       title(/^access to this page has been denied\.?$/i, 'wording'),
@@ -99,7 +104,7 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
       // Bot Manager's interstitial of 2023 on: an iframe to /_sec/cp_challenge/, or the
       // bm-verify page that posts to /_sec/verify.
       markup(/\/_sec\/(?:cp_challenge\/|verify\b)/, 'challenge'),
-      element(/^sec-(?:if-container|cpt-if|overlay|text-if)$/, 'challenge'),
+      element(/^sec-(?:if-container|if-cpt-container|cpt-if|overlay|text-if)$/, 'challenge'),
       text(/powered and protected by akamai/i, 'challenge'),
       title(/^access denied$/i, 'wording'),
       header('server', 'presence', /akamaighost/i),
@@ -196,6 +201,7 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
     vendor: 'ddos-guard',
     signals: [
       title(/^ddos-guard$/i, 'challenge'),
+      element(/^link-ddg$/, 'challenge'),
       markup(/\/\.well-known\/ddos-guard\/(?:js-challenge|check)|check\.ddos-guard\.net/, 'challenge'),
       header('server', 'presence', /^ddos-guard$/i),
       cookiePrefix(/^__ddg(?:1|2|id|mark)_?/, 'presence'),
@@ -408,15 +414,16 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
  * bot-wall.ts decides what together makes a wall.
  */
 export const GENERIC_CHALLENGE: { machinery: WallSignal; leading: WallSignal } = {
-  machinery: describedAs(
-    'script stores a cookie and reloads the page',
-    markup(
-      /document\.cookie\s*=[\s\S]{0,4000}?(?:location\.reload\s*\(|(?:window\.|document\.)?location(?:\.href)?\s*=\s*(?:window\.|document\.)?(?:location(?:\.href)?|document\.URL)\b|location\.replace\s*\(\s*(?:window\.|document\.)?location)/,
-      'challenge',
-    ),
+  machinery: scriptDoing(
+    'stores a cookie and loads the page again',
+    [
+      /document\.cookie\s*=/,
+      /\blocation\.(?:reload|replace|assign)\s*\(|\blocation(?:\.href)?\s*=(?!=)|\.submit\s*\(\s*\)/,
+    ],
+    'challenge',
   ),
   leading: leadingLine(
-    /^(?:just a moment|one moment,? please|please wait while we (?:check|verify)|checking (?:your|the site connection|if the site)|(?:verifying|verify) (?:you are|that you are|your browser)|(?:browser|bot|human|security|robot) (?:check|verification|challenge)|are you (?:a )?(?:human|robot)|making sure you'?re not a bot|ddos protection)\b/i,
+    /^(?:just a moment|one moment,? please|please wait while we (?:check|verify)|checking (?:your (?:browser|connection|request)|the site connection|if the site)|(?:verifying|verify|confirm|prove) (?:you are|that you are|you'?re|your browser|your connection)|(?:browser|bot|human|security|robot|captcha) (?:check|verification|challenge|validation)|are you (?:a )?(?:human|robot)|making sure you'?re not a bot|ddos protection|i'?m not a robot)\b/i,
     'wording',
   ),
 };

@@ -52,10 +52,11 @@ const PLACEHOLDER_PAGE_CHARS = 200;
  */
 const GENERIC_CHALLENGE_CHARS = 1500;
 /**
- * A cookie-and-reload script alone decides only on a page with about nothing to read: a theme or
- * region switch does the same on a normal page, and those pages say more than this.
+ * A cookie-and-reload script alone decides only on a page with a word or two to read ("Loading...",
+ * "Please wait"): a theme switch or a cookie banner does the same on a normal page, and even a
+ * splash page says more than this.
  */
-const BARE_CHALLENGE_CHARS = 300;
+const BARE_CHALLENGE_CHARS = 100;
 const BARE_BLOCK_STATUSES = new Set([403, 429, 444]);
 // A vendor's presence alone (cf-ray, a bot-manager cookie) means a wall only on the statuses
 // vendors block with. 5xx is left out: docs/reference/pages.md#bot-walls-and-escalation never escalates a server error.

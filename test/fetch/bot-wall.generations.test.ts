@@ -24,6 +24,11 @@ describe('detectBotWall: further vendors and generations', () => {
     ],
     ['cloudflare-rate-limited-1015', 'cloudflare', ['element #cf-error-details', 'HTTP 429']],
     [
+      'cloudflare-waiting-room',
+      'cloudflare',
+      ['title "Waiting Room powered by Cloudflare"', 'cookie __cfwaitingroom'],
+    ],
+    [
       'anubis-pow-2025-03',
       'anubis',
       [
@@ -89,18 +94,43 @@ describe('detectBotWall: further vendors and generations', () => {
     [
       'variti-js-challenge',
       'variti',
-      ['script stores a cookie and reloads the page', 'header server: Variti/0.9.3a'],
+      ['script stores a cookie and loads the page again', 'header server: Variti/0.9.3a'],
     ],
     [
       'unknown-pow-challenge',
       'unknown',
-      ['script stores a cookie and reloads the page', 'title "Checking your browser"'],
+      ['script stores a cookie and loads the page again', 'title "Checking your browser"'],
     ],
     ['unknown-browser-check-429', 'unknown', ['title "Verifying your browser"', 'HTTP 429']],
   ])('%s is a %s wall with its evidence', (name, vendor, evidence) => {
     const wall = detectBotWall(wallFixture(name));
     expect(wall?.vendor, JSON.stringify(wall)).toBe(vendor);
     expect(wall?.evidence).toEqual(expect.arrayContaining(evidence));
+  });
+
+  it('recognises a challenge in another language from its markup, without the verdict header', () => {
+    const german = wallFixture('cloudflare-managed-2025-de');
+    const headers = { ...german.headers };
+    delete headers['cf-mitigated'];
+    for (const status of [403, 429, 503]) {
+      const wall = detectBotWall({ ...german, headers, status });
+      expect(wall?.vendor, String(status)).toBe('cloudflare');
+      expect(wall?.evidence).toContain('script _cf_chl_opt');
+    }
+  });
+
+  it.each([
+    ['cf-challenge-running', '<div id="cf-challenge-running"></div>'],
+    ['trk_jschal_js', '<div id="trk_jschal_js" style="display:none"></div>'],
+    [
+      'the Turnstile frame',
+      '<iframe src="https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/b/turnstile/if/ov2/av0/rcv/x"></iframe>',
+    ],
+  ])('recognises an older or framed Cloudflare challenge by %s', (_label, marker) => {
+    const page = html(503, `<html><body>${marker}<p>Ray ID: 5ed3a8c19f0e1d2a</p></body></html>`, {
+      server: 'cloudflare',
+    });
+    expect(detectBotWall(page)?.vendor).toBe('cloudflare');
   });
 
   it('names the vendor in front of a challenge no signature knows, from its presence', () => {
@@ -116,7 +146,7 @@ describe('detectBotWall: further vendors and generations', () => {
       '<script>document.cookie="chk=9f2c1a; path=/";setTimeout(function(){window.location.reload()},500)</script>';
     for (const status of [200, 202, 503]) {
       const wall = detectBotWall(html(status, `<html><head>${script}</head><body></body></html>`));
-      expect(wall?.evidence, String(status)).toContain('script stores a cookie and reloads the page');
+      expect(wall?.evidence, String(status)).toContain('script stores a cookie and loads the page again');
     }
     const replace = '<script>document.cookie="a=1";location.replace(location.href)</script>';
     expect(
@@ -171,5 +201,18 @@ describe('detectBotWall: readable pages that tempt the new rules', () => {
       `<h1>Are you a robot? Notes from our accessibility audit</h1><p>${'Captchas fail people who use screen readers. '.repeat(16)}</p></body></html>`;
     expect(detectBotWall(html(200, post))).toBeNull();
     expect(detectBotWall(html(403, post))?.vendor).toBe('unknown');
+  });
+});
+
+describe('detectBotWall: a cookie-and-reload script on a short readable page', () => {
+  it('is not a wall when the page has more than a word or two to say', () => {
+    const consent =
+      '<script>function acceptCookies(){document.cookie="consent=all; path=/; max-age=31536000";location.reload();}</script>';
+    const landing =
+      `<html><head><title>Café Mira</title>${consent}</head><body><h1>Café Mira</h1>` +
+      '<p>Coffee, cake and a quiet corner on Mill Lane. Open Tuesday to Sunday, 8am to 5pm.</p>' +
+      '<p><a href="/menu">Menu</a> · <a href="/find-us">Find us</a></p>' +
+      '<div class="banner">We use cookies. <button onclick="acceptCookies()">Accept</button></div></body></html>';
+    expect(detectBotWall(html(200, landing))).toBeNull();
   });
 });
