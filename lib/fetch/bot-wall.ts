@@ -183,11 +183,12 @@ function caseStrength(
 
 /**
  * A challenge no signature names, told by what every challenge does (GENERIC_CHALLENGE): a page
- * with about nothing to read whose script stores a cookie and reloads, unless it asks the reader to
- * type something (a sign-in form may well set a cookie and reload); or a short page that opens by saying it is
- * checking the visitor and backs it with that script, an error status, or nothing but a script to
- * show. It is named after the vendor whose signals the response carries (a Qrator or Variti
- * server header), else 'unknown'.
+ * with about nothing to read whose script stores a cookie and reloads, unless it asks the reader
+ * to type something (a sign-in form may well set a cookie and reload) or is an app's empty mount
+ * point waiting for its bundle; or a short page that opens
+ * by saying it is checking the visitor and backs it with that script, an error status, or nothing
+ * but a script to show. It is named after the vendor in front of it (vendorInFront), else
+ * 'unknown'.
  */
 function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | null {
   const length = visibleLength(view.visibleText);
@@ -196,24 +197,32 @@ function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | nu
   const leading = GENERIC_CHALLENGE.leading.match(view);
   const runsScript = view.document.scriptSources > 0 || view.document.inlineScripts.length > 0;
   const isWall =
-    (machinery !== null && length <= BARE_CHALLENGE_CHARS && !asksReader(view)) ||
+    (machinery !== null &&
+      length <= BARE_CHALLENGE_CHARS &&
+      !asksReader(view) &&
+      !view.document.hasEmptyRootContainer) ||
     (leading !== null &&
       (machinery !== null ||
         view.status >= 400 ||
         (length <= BARE_PAGE_CHARS && runsScript && !asksReader(view))));
   if (!isWall) return null;
   const evidence = [machinery, leading].filter((entry): entry is string => entry !== null);
-  const vendor = vendorPresent(view, includeFastly);
+  const vendor = vendorInFront(view, includeFastly);
   if (vendor) evidence.push(...vendor.evidence);
   if (!isSuccess(view.status)) evidence.push(`HTTP ${view.status}`);
   return { vendor: vendor?.vendor ?? UNKNOWN_VENDOR, evidence };
 }
 
-/** The first vendor any of whose signals the response carries, with those signals. */
-function vendorPresent(view: PageView, includeFastly: boolean): BotWall | null {
+/**
+ * The first vendor whose presence (a Qrator or Variti server header, a bot-manager cookie) or
+ * challenge markup the response carries. Wording is left out: "verify you are human" is on every
+ * vendor's page and names none of them.
+ */
+function vendorInFront(view: PageView, includeFastly: boolean): BotWall | null {
   for (const signature of VENDOR_SIGNATURES) {
     if (signature.optIn && !includeFastly) continue;
     const evidence = signature.signals
+      .filter((signal) => signal.strength !== 'wording')
       .map((signal) => signal.match(view))
       .filter((entry): entry is string => entry !== null);
     if (evidence.length > 0) return { vendor: signature.vendor, evidence };

@@ -215,4 +215,23 @@ describe('detectBotWall: a cookie-and-reload script on a short readable page', (
       '<div class="banner">We use cookies. <button onclick="acceptCookies()">Accept</button></div></body></html>';
     expect(detectBotWall(html(200, landing))).toBeNull();
   });
+
+  it('is not a wall on an app shell waiting for its bundle (a client-rendered page)', () => {
+    const shell =
+      '<html><head><title>Ledger</title><script>document.cookie="tz="+Intl.DateTimeFormat().resolvedOptions().timeZone;' +
+      'if(!sessionStorage.boot){sessionStorage.boot=1;location.reload();}</script><script src="/app.js"></script></head>' +
+      '<body><div id="root"></div></body></html>';
+    expect(detectBotWall(html(200, shell))).toBeNull();
+  });
+});
+
+describe('detectBotWall: naming a challenge no signature knows', () => {
+  it('takes no vendor from wording every vendor shares', () => {
+    const page = html(
+      429,
+      '<html><head><title>Checking your browser</title></head><body><h1>Checking your browser</h1>' +
+        '<p>Verify you are human to continue. Sorry, you have been blocked for a moment.</p></body></html>',
+    );
+    expect(detectBotWall(page)?.vendor).toBe('unknown');
+  });
 });
