@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, type ElementFilter, isElement } from '../html/dom.js';
+import { hiddenByAttribute } from '../html/hidden-attribute.js';
 import { loadMarkup } from '../html/markup-parser.js';
 import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';
@@ -59,7 +60,7 @@ function isNotRenderedItself(el: Element): boolean {
   return (
     el.type !== 'tag' ||
     NOT_RENDERED.has(el.name) ||
-    a.hidden !== undefined ||
+    hiddenByAttribute(a) ||
     (a.style !== undefined && /display\s*:\s*none/i.test(a.style))
   );
 }

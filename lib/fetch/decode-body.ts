@@ -1,11 +1,11 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { BodyKind } from './types.js';
 
 /**
  * Turns body bytes into text, choosing the encoding the way browsers do (WHATWG encoding sniffing,
  * simplified): byte order mark, then the Content-Type charset, then what the document says about
  * itself (`<meta charset>`, `http-equiv`, the XML declaration), then UTF-8 when the bytes are valid
- * UTF-8 and windows-1252 when they are not. TextDecoder carries full ICU in Node, so every WHATWG
+ * UTF-8 and windows-1252 when they are not. One departure: a Latin-1 header over UTF-8 bytes (below). TextDecoder carries full ICU in Node, so every WHATWG
  * label (Shift_JIS, windows-1251, GBK, EUC-KR...) decodes without a library.
  */
 
@@ -71,8 +71,21 @@ function inDocumentEncoding(bytes: Uint8Array, kind: BodyKind): string | null {
   return encoding;
 }
 
+/**
+ * A Latin-1 label in the header over a body of valid UTF-8 with non-ASCII bytes: a server's default
+ * charset (Apache's AddDefaultCharset, a framework's) sent with a page written in UTF-8. Browsers
+ * obey the header and show "CafÃ©"; we read what the page says. Real windows-1252 text is almost
+ * never valid UTF-8 once it holds a byte above 0x7F: each such byte would need to come in the exact
+ * lead-and-continuation runs UTF-8 uses ("Ã©"), which prose does not write.
+ */
+function utf8UnderLatin1Label(bytes: Uint8Array, encoding: string): boolean {
+  return encoding === 'windows-1252' && !isAscii(bytes) && isUtf8(bytes);
+}
+
 export function detectEncoding(bytes: Uint8Array, kind: BodyKind, headerCharset: string | null): string {
-  const declared = bomEncoding(bytes) ?? encodingForLabel(headerCharset) ?? inDocumentEncoding(bytes, kind);
+  const fromHeader = encodingForLabel(headerCharset);
+  if (fromHeader && utf8UnderLatin1Label(bytes, fromHeader) && !bomEncoding(bytes)) return 'utf-8';
+  const declared = bomEncoding(bytes) ?? fromHeader ?? inDocumentEncoding(bytes, kind);
   if (declared) return declared;
   // JSON is UTF-8 by definition (RFC 8259); for the rest, bytes that are not UTF-8 are most often Latin-1.
   if (kind === 'json' || isUtf8(bytes)) return 'utf-8';

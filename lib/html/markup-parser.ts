@@ -1,7 +1,8 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
-import { type Document, DomHandler, type Element } from 'domhandler';
+import { type Document, DomHandler, type Element, type ParentNode } from 'domhandler';
 import { Parser } from 'htmlparser2';
 import { INDEXED_NAMES, recordElementsByName } from './elements-by-name.js';
+import { composeShadowRoots, declaresShadowRoot } from './shadow-roots.js';
 
 /**
  * How deep the element tree may go, as in Chromium's parser (kMaximumHTMLParserDOMTreeDepth): an
@@ -87,12 +88,20 @@ class DepthCappedParser extends Parser {
   }
 }
 
-/** domhandler's handler, recording the elements of INDEXED_NAMES as they open (elements-by-name.ts). */
+/**
+ * domhandler's handler, recording the elements of INDEXED_NAMES as they open (elements-by-name.ts)
+ * and the templates that declare shadow roots (shadow-roots.ts).
+ */
 class IndexingDomHandler extends DomHandler {
   readonly byName = new Map<string, Element[]>();
+  readonly shadowRoots: Element[] = [];
 
   override onopentag(name: string, attribs: Record<string, string>): void {
     super.onopentag(name, attribs);
+    if (name === 'template' && declaresShadowRoot(name, attribs)) {
+      this.shadowRoots.push(this.tagStack[this.tagStack.length - 1] as Element);
+      return;
+    }
     if (!INDEXED_NAMES.has(name)) return;
     const element = this.tagStack[this.tagStack.length - 1] as Element;
     const named = this.byName.get(name);
@@ -113,8 +122,24 @@ export function measureMarkupParse(
   const handler = new IndexingDomHandler(undefined, { xmlMode: xml });
   const parser = new DepthCappedParser(handler, xml);
   parser.end(text);
+  if (!xml && handler.shadowRoots.length > 0) {
+    composeShadowRoots(handler.shadowRoots);
+    // A host's children that no slot takes are not rendered, so they leave the index too.
+    for (const [name, elements] of handler.byName) {
+      handler.byName.set(
+        name,
+        elements.filter((element) => isAttached(element, handler.root)),
+      );
+    }
+  }
   recordElementsByName(handler.root, handler.byName);
   return { document: handler.root, stackSteps: parser.stackSteps };
+}
+
+function isAttached(node: Element, root: Document): boolean {
+  let current: ParentNode | null = node.parent;
+  while (current && current !== root) current = current.parent;
+  return current === root;
 }
 
 /**

@@ -76,6 +76,23 @@ beforeAll(async () => {
           `<div id="root"></div><script>document.getElementById('root').innerHTML = '<h1>Drawn by script</h1><p>' + 'Rendered paragraph. '.repeat(20) + '</p>';</script>`,
         ),
       ),
+      '/shadow-shell': respond(
+        200,
+        HTML,
+        page(
+          `<recipe-card data-name="Plum cake"></recipe-card><script>
+            customElements.define('recipe-card', class extends HTMLElement {
+              constructor() {
+                super();
+                this.attachShadow({ mode: 'open' }).innerHTML =
+                  '<h1><slot name="name">' + this.dataset.name + '</slot></h1><step-list></step-list>';
+                this.shadowRoot.querySelector('step-list').attachShadow({ mode: 'open' }).innerHTML =
+                  '<p>' + 'Halve the plums and press them into the batter. '.repeat(12) + '</p>';
+              }
+            });
+          </script>`,
+        ),
+      ),
       '/missing': respond(404, HTML, '<h1>Not here</h1>'),
       '/broken': respond(500, HTML, '<h1>Server error</h1>'),
       '/file.pdf': respond(200, { 'content-type': 'application/pdf' }, Buffer.from('%PDF-1.7\n%binary')),
@@ -136,6 +153,16 @@ describe('a wall a browser gets past', () => {
     expect(res.body.data).toMatchObject({ rendered: true, escalated: true });
     expect(res.body.data.text).toContain('Drawn by script');
     expect(res.body.credits_used).toBe(6);
+  });
+
+  it("reads what a page's components draw in their shadow roots, nested ones included", async () => {
+    const account = await site.harness.account({ credits: 100 });
+    const res = await call('extract_text', account, { url: site.url('/shadow-shell'), escalate: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ rendered: true, escalated: true });
+    const lines: string[] = res.body.data.text.split('\n');
+    expect(lines[0]).toBe('Plum cake');
+    expect(lines[1]).toMatch(/^Halve the plums and press them into the batter\./);
   });
 });
 

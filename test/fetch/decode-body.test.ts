@@ -78,6 +78,21 @@ describe('decodeBody', () => {
     expect(decodeBody(page, 'html', 'windows-1251').charset).toBe('windows-1251');
   });
 
+  it('reads UTF-8 bytes as UTF-8 under a Latin-1 header (a server default), and Latin-1 bytes as Latin-1', () => {
+    const utf8Page = Buffer.from('<meta charset="utf-8"><p>Straße — “quoted”</p>');
+    for (const label of ['ISO-8859-1', 'windows-1252', 'us-ascii']) {
+      expect(decodeBody(utf8Page, 'html', label)).toEqual({
+        text: '<meta charset="utf-8"><p>Straße — “quoted”</p>',
+        charset: 'utf-8',
+      });
+    }
+    expect(decodeBody(bytes('<p>', CAFE_LATIN1, '</p>'), 'html', 'ISO-8859-1').text).toBe('<p>café</p>');
+    // Only Latin-1 labels give way: a page declared windows-1251 in the header stays so.
+    expect(decodeBody(Buffer.from('<p>Привет</p>'), 'html', 'windows-1251').charset).toBe('windows-1251');
+    // Plain ASCII reads the same either way; the header's name is kept.
+    expect(decodeBody(bytes('<p>plain</p>'), 'html', 'ISO-8859-1').charset).toBe('windows-1252');
+  });
+
   it('falls through an unknown label to the next source', () => {
     const page = bytes('<meta charset="windows-1251"><p>', PRIVET_1251);
     expect(decodeBody(page, 'html', 'no-such-charset').charset).toBe('windows-1251');

@@ -11,13 +11,44 @@ export interface LivePage {
 const READ_ATTEMPTS = 5;
 
 /**
+ * The document as `page.content()` gives it (doctype, then the root's outer HTML), except that every
+ * open shadow root is written in as a declarative `<template shadowrootmode="open">`. Components
+ * (Lit, Stencil, Salesforce's) draw their content in shadow roots, which outerHTML leaves out; the
+ * parser composes the templates back into the tree (lib/html/shadow-roots.ts). Closed roots cannot
+ * be reached from the page and stay out, as they do for any script. A string, not a function, so
+ * the bundler's helpers never reach the page.
+ */
+const SERIALISE_WITH_SHADOW_ROOTS = `(() => {
+  const root = document.documentElement;
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+  if (!root) return doctype;
+  const shadowRoots = [];
+  const collect = (scope) => {
+    for (const element of scope.querySelectorAll('*')) {
+      if (element.shadowRoot) {
+        shadowRoots.push(element.shadowRoot);
+        collect(element.shadowRoot);
+      }
+    }
+  };
+  collect(document);
+  if (shadowRoots.length === 0 || typeof root.getHTML !== 'function') return doctype + root.outerHTML;
+  const shell = root.cloneNode(false).outerHTML;
+  const end = shell.lastIndexOf('</');
+  return doctype + shell.slice(0, end) + root.getHTML({ shadowRoots }) + shell.slice(end);
+})()`;
+
+/**
  * A page that navigates while it is read (a challenge that reloads itself, a redirect by script)
- * makes Playwright refuse `content()`; the read waits for the new document and tries again.
+ * destroys the context the read runs in; the read waits for the new document and tries again.
  */
 export async function readLivePage(page: Page): Promise<LivePage> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const [html, title] = await Promise.all([page.content(), page.title().catch(() => '')]);
+      const [html, title] = await Promise.all([
+        page.evaluate<string>(SERIALISE_WITH_SHADOW_ROOTS),
+        page.title().catch(() => ''),
+      ]);
       return { url: page.url(), title, html };
     } catch (error) {
       if (attempt >= READ_ATTEMPTS || !isNavigating(error)) throw error;

@@ -1,4 +1,5 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
+import { hiddenByAttribute } from '../../html/hidden-attribute.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -80,7 +81,7 @@ function isHiddenElement(el: Element): boolean {
   // A tab panel out of view is one of the page's alternatives (a code sample in another language,
   // the specifications beside the description): content a click away, not furniture.
   if (a.role === 'tabpanel') return false;
-  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (hiddenByAttribute(a) || a['aria-hidden'] === 'true') return true;
   const style = a.style;
   if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   return false;

@@ -1,4 +1,5 @@
 import { type Element, isElement, textOf } from '../../html/dom.js';
+import { hiddenByAttribute } from '../../html/hidden-attribute.js';
 import { siteLabel } from './site-label.js';
 
 /**
@@ -35,7 +36,7 @@ const BREADCRUMB = /breadcrumb/i;
 
 function hidden(el: Element): boolean {
   const a = el.attribs;
-  if (a.hidden !== undefined || a['aria-hidden'] === 'true') return true;
+  if (hiddenByAttribute(a) || a['aria-hidden'] === 'true') return true;
   if (a.class && SCREEN_READER_ONLY.test(a.class)) return true;
   return a.style !== undefined && HIDDEN_STYLE.test(a.style);
 }
