@@ -40,8 +40,8 @@ export interface VendorSignature {
   /** Fastly is a wall only for `scrape` (docs/reference/pages.md#bot-walls-and-escalation), so its signature is used on request only. */
   optIn?: boolean;
   /**
-   * A widget sites embed in their own forms (reCAPTCHA, Turnstile): on a 2xx page that asks the
-   * reader to type something it guards that form, and the page is the form, not a wall.
+   * A widget sites embed in their own forms (reCAPTCHA, Turnstile): on a page that asks the reader
+   * to type something it guards that form, and the page is the form, not a wall.
    */
   guardsForms?: boolean;
   signals: WallSignal[];

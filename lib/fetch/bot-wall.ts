@@ -183,12 +183,11 @@ function caseStrength(
 
 /**
  * A challenge no signature names, told by what every challenge does (GENERIC_CHALLENGE): a page
- * with about nothing to read whose script stores a cookie and reloads, unless it asks the reader
- * to type something (a sign-in form may well set a cookie and reload) or is an app's empty mount
- * point waiting for its bundle; or a short page that opens
- * by saying it is checking the visitor and backs it with that script, an error status, or nothing
- * but a script to show. It is named after the vendor in front of it (vendorInFront), else
- * 'unknown'.
+ * with about nothing to read and a script or two, one of which stores a cookie and reloads, unless
+ * it asks the reader to type something (a sign-in form may well set a cookie and reload) or is an
+ * app's empty mount point waiting for its bundle; or a short page that opens by saying it is
+ * checking the visitor and backs it with that script, an error status, or nothing but a script to
+ * show. It is named after the vendor in front of it (vendorInFront), else 'unknown'.
  */
 function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | null {
   const length = visibleLength(view.visibleText);
@@ -199,10 +198,11 @@ function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | nu
   const isWall =
     (machinery !== null &&
       length <= BARE_CHALLENGE_CHARS &&
+      runsFewScripts(view) &&
       !asksReader(view) &&
       !view.document.hasEmptyRootContainer) ||
     (leading !== null &&
-      (machinery !== null ||
+      ((machinery !== null && runsFewScripts(view)) ||
         view.status >= 400 ||
         (length <= BARE_PAGE_CHARS && runsScript && !asksReader(view))));
   if (!isWall) return null;
@@ -230,9 +230,19 @@ function vendorInFront(view: PageView, includeFastly: boolean): BotWall | null {
   return null;
 }
 
-/** A 2xx page with a field to type into is a form the reader fills, whatever guards it. */
+/** A page with a field to type into is a form the reader fills, whatever guards it. */
 function asksReader(view: PageView): boolean {
-  return isSuccess(view.status) && (view.document?.fillableFields ?? 0) > 0;
+  return (view.document?.fillableFields ?? 0) > 0;
+}
+
+/**
+ * A challenge page is a script or two and next to nothing else; a page running more than this
+ * many inline scripts is a site's own, whose cookie helpers and reload buttons can share a script.
+ */
+const CHALLENGE_MAX_INLINE_SCRIPTS = 4;
+
+function runsFewScripts(view: PageView): boolean {
+  return (view.document?.inlineScripts.length ?? 0) <= CHALLENGE_MAX_INLINE_SCRIPTS;
 }
 
 function genericWall(view: PageView): BotWall | null {

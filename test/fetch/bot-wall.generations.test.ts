@@ -216,6 +216,18 @@ describe('detectBotWall: a cookie-and-reload script on a short readable page', (
     expect(detectBotWall(html(200, landing))).toBeNull();
   });
 
+  it("is not a wall among a site's many scripts, where a cookie helper and a reload button share one", () => {
+    const helper =
+      '<script>function setCookie(n,v){document.cookie=n+"="+v+"; path=/"}function retry(){location.reload()}</script>';
+    const others = Array.from({ length: 5 }, (_, i) => `<script>window.slot${i}={ready:true}</script>`).join(
+      '',
+    );
+    const page = `<html><head><title>Gallery</title>${helper}${others}</head><body><h1>Gallery</h1></body></html>`;
+    expect(detectBotWall(html(200, page))).toBeNull();
+    const challenge = `<html><head><title>Gallery</title>${helper}<script>setCookie("ok","1");retry()</script></head><body></body></html>`;
+    expect(detectBotWall(html(200, challenge))?.vendor).toBe('unknown');
+  });
+
   it('is not a wall on an app shell waiting for its bundle (a client-rendered page)', () => {
     const shell =
       '<html><head><title>Ledger</title><script>document.cookie="tz="+Intl.DateTimeFormat().resolvedOptions().timeZone;' +
