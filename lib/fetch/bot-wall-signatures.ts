@@ -129,6 +129,8 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
       element(/^captchacharacters$/, 'challenge'),
       text(/type the characters you see in this image|enter the characters you see below/i, 'wording'),
       header('x-amz-rid', 'presence'),
+      // CloudFront, whose "Request blocked" 403 is AWS WAF's block behind it.
+      header('x-amz-cf-id', 'presence'),
     ],
   },
   {
@@ -346,6 +348,14 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
     ],
   },
   {
+    // Shield Security, a WordPress firewall.
+    vendor: 'shield-security',
+    signals: [
+      text(/you were blocked by the shield/i, 'challenge'),
+      text(/remaining transgression\(s\) against this site/i, 'challenge'),
+    ],
+  },
+  {
     vendor: 'bitninja',
     signals: [
       text(/security check by bitninja/i, 'challenge'),
@@ -368,7 +378,7 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
   {
     vendor: 'imunify360',
     signals: [
-      text(/(?:protected|powered) by imunify360/i, 'challenge'),
+      text(/(?:protected|powered) by imunify360|access denied by imunify360/i, 'challenge'),
       header('server', 'presence', /imunify360/i),
     ],
   },
@@ -423,7 +433,7 @@ export const GENERIC_CHALLENGE: { machinery: WallSignal; leading: WallSignal } =
     'challenge',
   ),
   leading: leadingLine(
-    /^(?:just a moment|one moment,? please|please wait while we (?:check|verify)|checking (?:your (?:browser|connection|request)|the site connection|if the site)|(?:verifying|verify|confirm|prove) (?:you are|that you are|you'?re|your browser|your connection)|(?:browser|bot|human|security|robot|captcha) (?:check|verification|challenge|validation)|are you (?:a )?(?:human|robot)|making sure you'?re not a bot|ddos protection|i'?m not a robot)\b/i,
+    /^(?:just a moment|one moment,? please|please wait while we (?:check|verify)|checking (?:your (?:browser|connection|request)|the site connection|if the site)|(?:please )?(?:verifying|verify|confirm|prove) (?:you are|that you are|you'?re|your browser|your connection)|checking (?:that )?you(?:'re| are) (?:not a (?:bot|robot)|human)|(?:please )?complete the (?:security check|captcha)|(?:browser|bot|human|security|robot|captcha) (?:check|verification|challenge|validation)|are you (?:a )?(?:human|robot)|making sure you'?re not a bot|ddos protection|i'?m not a robot)\b/i,
     'wording',
   ),
 };

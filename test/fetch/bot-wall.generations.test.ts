@@ -237,7 +237,36 @@ describe('detectBotWall: a cookie-and-reload script on a short readable page', (
   });
 });
 
+describe('detectBotWall: a page that opens by checking the visitor', () => {
+  it.each([
+    'Checking your browser before accessing shop.example',
+    'Checking that you are not a bot',
+    'Please verify you are a human',
+    'Verifying your connection...',
+    'Complete the security check to continue',
+    'Bot verification',
+    'DDoS protection',
+  ])('"%s" with a script and next to nothing else is a wall', (opening) => {
+    const page = html(
+      200,
+      `<html><head><script src="/gate.js"></script></head><body><h1>${opening}</h1><p>This takes a moment.</p></body></html>`,
+    );
+    expect(detectBotWall(page)?.evidence).toEqual([`line "${opening}"`]);
+  });
+});
+
 describe('detectBotWall: naming a challenge no signature knows', () => {
+  it.each([
+    ['amazon', { 'x-amz-cf-id': 'sX5QSkbAzSwd-xx3RbJmxYHL3iVNNyXa1UIebDNCshQbHxCjVcWDww==' }],
+    ['shield-security', {}],
+  ])('names %s behind a thin block page', (vendor, headers) => {
+    const body =
+      vendor === 'shield-security'
+        ? '<h1>You were blocked by the Shield.</h1><p>You have 0 remaining transgression(s) against this site.</p>'
+        : '<h1>403 ERROR</h1><p>The request could not be satisfied. Request blocked.</p>';
+    expect(detectBotWall(html(403, body, headers))?.vendor).toBe(vendor);
+  });
+
   it('takes no vendor from wording every vendor shares', () => {
     const page = html(
       429,
