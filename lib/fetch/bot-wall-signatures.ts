@@ -14,6 +14,23 @@ import {
 
 export type { PageView, SignalStrength } from './bot-wall-signals.js';
 
+/** What loads each captcha service sites embed, in their own forms or as a whole-page gate. */
+const CAPTCHA_WIDGET_SCRIPTS: readonly RegExp[] = [
+  /(?:www\.google\.com|www\.recaptcha\.net)\/recaptcha\/(?:api|enterprise)\.js/, // reCAPTCHA
+  /(?:js\.)?hcaptcha\.com\/1\/api\.js/, // hCaptcha
+  /challenges\.cloudflare\.com\/turnstile\/v\d\/api\.js/, // Turnstile
+  /(?:static|gcaptcha4)\.geetest\.com\/|\binitGeetest4?\b/, // GeeTest
+  /(?:client-api\.arkoselabs\.com|[\w-]+\.funcaptcha\.com)\//, // Arkose Labs (FunCaptcha)
+  /smartcaptcha\.yandexcloud\.net\/captcha\.js/, // Yandex SmartCaptcha
+  /\/TCaptcha(?:-global)?\.js/, // Tencent captcha
+  /friendlycaptcha/, // Friendly Captcha
+  /\baltcha\b/, // ALTCHA
+];
+
+function anyOf(patterns: readonly RegExp[]): RegExp {
+  return new RegExp(patterns.map((pattern) => pattern.source).join('|'));
+}
+
 /**
  * Each vendor's challenge and block pages as their markers show them, every generation still
  * served. Markers come from the vendors' own pages (titles, element ids, script paths, headers);
@@ -389,10 +406,7 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
     vendor: 'captcha',
     guardsForms: true,
     signals: [
-      markup(
-        /(?:www\.google\.com|www\.recaptcha\.net)\/recaptcha\/(?:api|enterprise)\.js|(?:js\.)?hcaptcha\.com\/1\/api\.js|challenges\.cloudflare\.com\/turnstile\/v\d\/api\.js|(?:static|gcaptcha4)\.geetest\.com\/|\binitGeetest4?\b|(?:client-api\.arkoselabs\.com|[\w-]+\.funcaptcha\.com)\/|smartcaptcha\.yandexcloud\.net\/captcha\.js|\/TCaptcha(?:-global)?\.js|friendlycaptcha|\baltcha\b/,
-        'challenge',
-      ),
+      markup(anyOf(CAPTCHA_WIDGET_SCRIPTS), 'challenge'),
       element(
         /^(?:captcha-form|recaptcha|h-captcha|challenge-captcha|cf-turnstile|captcha-box|captcha-container)$/,
         'wording',
