@@ -34,6 +34,12 @@ export interface BotWall {
 export interface BotWallOptions {
   /** Recognise Fastly's block page: docs/reference/pages.md#bot-walls-and-escalation counts it as a wall only for `scrape`. */
   includeFastly?: boolean;
+  /**
+   * Count a 2xx with nothing to read (no visible text, an error placeholder) as a wall; true by
+   * default. A tool that cannot retry in a browser reads such a page as the empty page it is,
+   * while a challenge, named or not, stays a wall for every tool.
+   */
+  includeEmptyPages?: boolean;
 }
 
 export type BotWallInput = Pick<FetchedPage, 'status' | 'headers' | 'body' | 'finalUrl' | 'kind'>;
@@ -123,7 +129,11 @@ function hasVerdictHeader(page: BotWallInput): boolean {
 export function detectBotWallInView(view: PageView, options: BotWallOptions = {}): BotWall | null {
   if (view.kind === 'binary' || GONE_STATUSES.has(view.status)) return null;
   const includeFastly = options.includeFastly ?? false;
-  return vendorWall(view, includeFastly) ?? unsignedChallenge(view, includeFastly) ?? genericWall(view);
+  return (
+    vendorWall(view, includeFastly) ??
+    unsignedChallenge(view, includeFastly) ??
+    genericWall(view, options.includeEmptyPages ?? true)
+  );
 }
 
 interface Candidate {
@@ -245,14 +255,14 @@ function runsFewScripts(view: PageView): boolean {
   return (view.document?.inlineScripts.length ?? 0) <= CHALLENGE_MAX_INLINE_SCRIPTS;
 }
 
-function genericWall(view: PageView): BotWall | null {
+function genericWall(view: PageView, includeEmptyPages: boolean): BotWall | null {
   const length = visibleLength(view.visibleText);
   if (isBareBlockStatus(view.status)) {
     return length <= BARE_PAGE_CHARS
       ? unknownWall(`HTTP ${view.status} with ${length} characters of text`)
       : null;
   }
-  if (!isSuccess(view.status)) return null;
+  if (!isSuccess(view.status) || !includeEmptyPages) return null;
   if (length === 0) {
     // An empty app root or an enable-JavaScript notice makes it a client-rendered shell (docs/reference/pages.md#extract_text):
     // a success with rendered: false. With neither, there is nothing to render: a wall.

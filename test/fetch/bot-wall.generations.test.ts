@@ -276,3 +276,16 @@ describe('detectBotWall: naming a challenge no signature knows', () => {
     expect(detectBotWall(page)?.vendor).toBe('unknown');
   });
 });
+
+describe('detectBotWall: includeEmptyPages (tools that cannot retry in a browser)', () => {
+  it('leaves out a 2xx with nothing to read, but never a challenge', () => {
+    const empty = html(200, '<html><head><title></title></head><body></body></html>');
+    expect(detectBotWall(empty)?.vendor).toBe('unknown');
+    expect(detectBotWall(empty, { includeEmptyPages: false })).toBeNull();
+    const challenge = wallFixture('unknown-pow-challenge');
+    expect(detectBotWall(challenge, { includeEmptyPages: false })?.vendor).toBe('unknown');
+    expect(detectBotWall(wallFixture('anubis-pow-2025-08'), { includeEmptyPages: false })?.vendor).toBe(
+      'anubis',
+    );
+  });
+});

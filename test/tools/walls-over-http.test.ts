@@ -27,6 +27,7 @@ beforeAll(async () => {
       '/anubis': replayWall('anubis-pow-2025-08'),
       '/qrator': replayWall('qrator-js-challenge'),
       '/wordfence': replayWall('wordfence-blocked'),
+      '/pow': replayWall('unknown-pow-challenge'),
       '/app': respond(
         200,
         {
@@ -50,6 +51,8 @@ describe('challenge walls over HTTP', () => {
     ['/anubis', 'anubis', 502],
     ['/qrator', 'qrator', 502],
     ['/wordfence', 'wordfence', 403],
+    // A 200 challenge nobody has a signature for is a wall for the tools that cannot escalate too.
+    ['/pow', 'unknown', 502],
   ])(
     '%s is BLOCKED (%s) for extract_text, extract_metadata and extract_content, uncharged',
     async (path, vendor, status) => {
