@@ -55,7 +55,9 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
         'challenge',
       ),
       header('cf-chl-bypass', 'challenge'),
-      text(/\bDDoS protection by Cloudflare\b|please allow up to 5 seconds/i, 'challenge'),
+      text(/\bDDoS protection by Cloudflare\b/i, 'challenge'),
+      // The 2015 wording, copied by every "5-second shield" since: it names no vendor.
+      text(/please allow up to 5 seconds/i, 'wording'),
       // The managed challenge and Turnstile interstitial of 2022 on: "example.com needs to review
       // the security of your connection before proceeding", "Performing security verification".
       text(

@@ -267,6 +267,15 @@ describe('detectBotWall: naming a challenge no signature knows', () => {
     expect(detectBotWall(html(403, body, headers))?.vendor).toBe(vendor);
   });
 
+  it("names no vendor for a 5-second shield that copies Cloudflare's old wording", () => {
+    const shield =
+      '<html><head><title>Checking your browser</title></head><body><h1>Checking your browser before accessing example.org.</h1>' +
+      '<p>This process is automatic. Please allow up to 5 seconds...</p>' +
+      '<script>setTimeout(function(){location.href=location.href},5000)</script></body></html>';
+    expect(detectBotWall(html(503, shield))?.vendor).toBe('unknown');
+    expect(detectBotWall(html(503, shield, { 'cf-ray': '94a1-FRA' }))?.vendor).toBe('cloudflare');
+  });
+
   it('takes no vendor from wording every vendor shares', () => {
     const page = html(
       429,
