@@ -433,10 +433,25 @@ export const VENDOR_SIGNATURES: readonly VendorSignature[] = [
   },
 ];
 
+/** How a challenge opens, in its title or first lines, whoever wrote it. */
+const CHALLENGE_OPENINGS: readonly RegExp[] = [
+  /just a moment|one moment,? please/,
+  /please wait while we (?:check|verify)/,
+  /checking (?:your (?:browser|connection|request)|the site connection|if the site)/,
+  /checking (?:that )?you(?:'re| are) (?:not a (?:bot|robot)|human)/,
+  /(?:please )?(?:verifying|verify|confirm|prove) (?:you are|that you are|you'?re|your browser|your connection)/,
+  /(?:please )?complete the (?:security check|captcha)/,
+  /(?:browser|bot|human|security|robot|captcha) (?:check|verification|challenge|validation)/,
+  /are you (?:a )?(?:human|robot)|i'?m not a robot/,
+  /making sure you'?re not a bot/,
+  /ddos protection/,
+];
+
 /**
  * What every JavaScript or proof-of-work challenge looks like, whoever wrote it, for the pages no
  * signature above names. `machinery` is the challenge at work: a script that stores a cookie and
- * loads the same page again. `leading` is a page that opens by saying it is checking the visitor.
+ * loads the page again (a reload, a new location, a form it submits). `leading` is a page that
+ * opens by saying it is checking the visitor.
  * bot-wall.ts decides what together makes a wall.
  */
 export const GENERIC_CHALLENGE: { machinery: WallSignal; leading: WallSignal } = {
@@ -448,8 +463,5 @@ export const GENERIC_CHALLENGE: { machinery: WallSignal; leading: WallSignal } =
     ],
     'challenge',
   ),
-  leading: leadingLine(
-    /^(?:just a moment|one moment,? please|please wait while we (?:check|verify)|checking (?:your (?:browser|connection|request)|the site connection|if the site)|(?:please )?(?:verifying|verify|confirm|prove) (?:you are|that you are|you'?re|your browser|your connection)|checking (?:that )?you(?:'re| are) (?:not a (?:bot|robot)|human)|(?:please )?complete the (?:security check|captcha)|(?:browser|bot|human|security|robot|captcha) (?:check|verification|challenge|validation)|are you (?:a )?(?:human|robot)|making sure you'?re not a bot|ddos protection|i'?m not a robot)\b/i,
-    'wording',
-  ),
+  leading: leadingLine(new RegExp(`^(?:${anyOf(CHALLENGE_OPENINGS).source})\\b`, 'i'), 'wording'),
 };
