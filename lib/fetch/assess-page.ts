@@ -60,15 +60,12 @@ export function assessFetchedPage(page: FetchedPage, options: AssessOptions): Pa
     return { warnings: [], rendered: true };
   }
   const canEscalate = ESCALATING_TOOLS.has(options.tool);
-  const detected = detectBotWallInView(view, {
-    includeFastly: options.includeFastly ?? options.tool === 'scrape',
-  });
   // An empty or placeholder 2xx page is a wall only for the tools that can retry it in a
   // browser; for the others it is simply a page with nothing on it (summarize says so).
-  const wall =
-    detected && !canEscalate && isSuccess(page.status) && detected.vendor === UNKNOWN_VENDOR
-      ? null
-      : detected;
+  const wall = detectBotWallInView(view, {
+    includeFastly: options.includeFastly ?? options.tool === 'scrape',
+    includeEmptyPages: canEscalate,
+  });
   if (wall) {
     throw options.escalate && canEscalate
       ? escalationNotConfigured(wall, options.tool)

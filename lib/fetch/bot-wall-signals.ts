@@ -39,6 +39,11 @@ export interface VendorSignature {
   vendor: string;
   /** Fastly is a wall only for `scrape` (docs/reference/pages.md#bot-walls-and-escalation), so its signature is used on request only. */
   optIn?: boolean;
+  /**
+   * A widget sites embed in their own forms (reCAPTCHA, Turnstile): on a page that asks the reader
+   * to type something it guards that form, and the page is the form, not a wall.
+   */
+  guardsForms?: boolean;
   signals: WallSignal[];
 }
 
@@ -90,6 +95,45 @@ export function text(pattern: RegExp, strength: SignalStrength): WallSignal {
     match: (view) => {
       const found = pattern.exec(view.ownText);
       return found ? `text "${clip(found[0])}"` : null;
+    },
+  };
+}
+
+/** Lines of its own text a page opens with, before any heading that could be a challenge's. */
+const LEADING_LINES = 3;
+
+/**
+ * What a page leads with: its title or one of the first lines of its own text (a challenge may put
+ * the site's name or a logo's alt text above its heading).
+ */
+export function leadingLine(pattern: RegExp, strength: SignalStrength): WallSignal {
+  return {
+    strength,
+    match: (view) => {
+      const title = view.document?.title ?? '';
+      if (pattern.test(title)) return `title "${clip(title)}"`;
+      const lines = view.ownText.split('\n', LEADING_LINES * 4).map((line) => line.trim());
+      const line = lines
+        .filter(Boolean)
+        .slice(0, LEADING_LINES)
+        .find((candidate) => pattern.test(candidate));
+      return line === undefined ? null : `line "${clip(line)}"`;
+    },
+  };
+}
+
+/**
+ * One inline script doing all of `patterns`, in any order: what a challenge's code does (store a
+ * cookie, then load the page) rather than any one string it contains.
+ */
+export function scriptDoing(evidence: string, patterns: RegExp[], strength: SignalStrength): WallSignal {
+  return {
+    strength,
+    match: (view) => {
+      const doc = view.document;
+      if (!doc || doc.inlineScriptChars > CHALLENGE_SCRIPT_MAX_CHARS) return null;
+      const found = doc.inlineScripts.some((code) => patterns.every((pattern) => pattern.test(code)));
+      return found ? `script ${evidence}` : null;
     },
   };
 }

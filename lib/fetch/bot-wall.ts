@@ -1,6 +1,11 @@
 import type { ParentNode } from '../html/dom.js';
 import { parseHtml } from '../html/parse.js';
-import { type PageView, type SignalStrength, VENDOR_SIGNATURES } from './bot-wall-signatures.js';
+import {
+  GENERIC_CHALLENGE,
+  type PageView,
+  type SignalStrength,
+  VENDOR_SIGNATURES,
+} from './bot-wall-signatures.js';
 import {
   type DocumentFacts,
   isClientRenderedShell,
@@ -29,6 +34,12 @@ export interface BotWall {
 export interface BotWallOptions {
   /** Recognise Fastly's block page: docs/reference/pages.md#bot-walls-and-escalation counts it as a wall only for `scrape`. */
   includeFastly?: boolean;
+  /**
+   * Count a 2xx with nothing to read (no visible text, an error placeholder) as a wall; true by
+   * default. A tool that cannot retry in a browser reads such a page as the empty page it is,
+   * while a challenge, named or not, stays a wall for every tool.
+   */
+  includeEmptyPages?: boolean;
 }
 
 export type BotWallInput = Pick<FetchedPage, 'status' | 'headers' | 'body' | 'finalUrl' | 'kind'>;
@@ -40,6 +51,18 @@ const THIN_PAGE_CHARS = 2000;
 /** "Little or no content" for a bare 403/429/444: server default pages and CloudFront's block page fit. */
 const BARE_PAGE_CHARS = 600;
 const PLACEHOLDER_PAGE_CHARS = 200;
+/**
+ * A challenge nobody has a signature for is judged only this short: the wordiest modelled (Anubis,
+ * with its "Why am I seeing this?") reads about 1,100 characters, a forum thread or a docs page
+ * that quotes one reads far more.
+ */
+const GENERIC_CHALLENGE_CHARS = 1500;
+/**
+ * A cookie-and-reload script alone decides only on a page with a word or two to read ("Loading...",
+ * "Please wait"): a theme switch or a cookie banner does the same on a normal page, and even a
+ * splash page says more than this.
+ */
+const BARE_CHALLENGE_CHARS = 100;
 const BARE_BLOCK_STATUSES = new Set([403, 429, 444]);
 // A vendor's presence alone (cf-ray, a bot-manager cookie) means a wall only on the statuses
 // vendors block with. 5xx is left out: docs/reference/pages.md#bot-walls-and-escalation never escalates a server error.
@@ -105,7 +128,12 @@ function hasVerdictHeader(page: BotWallInput): boolean {
 
 export function detectBotWallInView(view: PageView, options: BotWallOptions = {}): BotWall | null {
   if (view.kind === 'binary' || GONE_STATUSES.has(view.status)) return null;
-  return vendorWall(view, options.includeFastly ?? false) ?? genericWall(view);
+  const includeFastly = options.includeFastly ?? false;
+  return (
+    vendorWall(view, includeFastly) ??
+    unsignedChallenge(view, includeFastly) ??
+    genericWall(view, options.includeEmptyPages ?? true)
+  );
 }
 
 interface Candidate {
@@ -122,6 +150,7 @@ function vendorWall(view: PageView, includeFastly: boolean): BotWall | null {
   let best: Candidate | null = null;
   for (const signature of VENDOR_SIGNATURES) {
     if (signature.optIn && !includeFastly) continue;
+    if (signature.guardsForms && asksReader(view)) continue;
     // On a long page only a verdict makes a case (caseStrength): without one, the other signals
     // (patterns over megabytes of text and script) cannot change the answer and are not tried.
     if (!thin && !signature.signals.some((signal) => signal.strength === 'verdict' && signal.match(view)))
@@ -162,14 +191,78 @@ function caseStrength(
   return 0;
 }
 
-function genericWall(view: PageView): BotWall | null {
+/**
+ * A challenge no signature names, told by what every challenge does (GENERIC_CHALLENGE): a page
+ * with about nothing to read and a script or two, one of which stores a cookie and reloads, unless
+ * it asks the reader to type something (a sign-in form may well set a cookie and reload) or is an
+ * app's empty mount point waiting for its bundle; or a short page that opens by saying it is
+ * checking the visitor and backs it with that script, an error status, or nothing but a script to
+ * show. It is named after the vendor in front of it (vendorInFront), else 'unknown'.
+ */
+function unsignedChallenge(view: PageView, includeFastly: boolean): BotWall | null {
+  const length = visibleLength(view.visibleText);
+  if (view.document === null || length > GENERIC_CHALLENGE_CHARS) return null;
+  const machinery = GENERIC_CHALLENGE.machinery.match(view);
+  const leading = GENERIC_CHALLENGE.leading.match(view);
+  const runsScript = view.document.scriptSources > 0 || view.document.inlineScripts.length > 0;
+  const isWall =
+    (machinery !== null &&
+      length <= BARE_CHALLENGE_CHARS &&
+      runsFewScripts(view) &&
+      !asksReader(view) &&
+      !view.document.hasEmptyRootContainer) ||
+    (leading !== null &&
+      ((machinery !== null && runsFewScripts(view)) ||
+        view.status >= 400 ||
+        (length <= BARE_PAGE_CHARS && runsScript && !asksReader(view))));
+  if (!isWall) return null;
+  const evidence = [machinery, leading].filter((entry): entry is string => entry !== null);
+  const vendor = vendorInFront(view, includeFastly);
+  if (vendor) evidence.push(...vendor.evidence);
+  if (!isSuccess(view.status)) evidence.push(`HTTP ${view.status}`);
+  return { vendor: vendor?.vendor ?? UNKNOWN_VENDOR, evidence };
+}
+
+/**
+ * The first vendor whose presence (a Qrator or Variti server header, a bot-manager cookie) or
+ * challenge markup the response carries. Wording is left out: "verify you are human" is on every
+ * vendor's page and names none of them.
+ */
+function vendorInFront(view: PageView, includeFastly: boolean): BotWall | null {
+  for (const signature of VENDOR_SIGNATURES) {
+    if (signature.optIn && !includeFastly) continue;
+    const evidence = signature.signals
+      .filter((signal) => signal.strength !== 'wording')
+      .map((signal) => signal.match(view))
+      .filter((entry): entry is string => entry !== null);
+    if (evidence.length > 0) return { vendor: signature.vendor, evidence };
+  }
+  return null;
+}
+
+/** A page with a field to type into is a form the reader fills, whatever guards it. */
+function asksReader(view: PageView): boolean {
+  return (view.document?.fillableFields ?? 0) > 0;
+}
+
+/**
+ * A challenge page is a script or two and next to nothing else; a page running more than this
+ * many inline scripts is a site's own, whose cookie helpers and reload buttons can share a script.
+ */
+const CHALLENGE_MAX_INLINE_SCRIPTS = 4;
+
+function runsFewScripts(view: PageView): boolean {
+  return (view.document?.inlineScripts.length ?? 0) <= CHALLENGE_MAX_INLINE_SCRIPTS;
+}
+
+function genericWall(view: PageView, includeEmptyPages: boolean): BotWall | null {
   const length = visibleLength(view.visibleText);
   if (isBareBlockStatus(view.status)) {
     return length <= BARE_PAGE_CHARS
       ? unknownWall(`HTTP ${view.status} with ${length} characters of text`)
       : null;
   }
-  if (!isSuccess(view.status)) return null;
+  if (!isSuccess(view.status) || !includeEmptyPages) return null;
   if (length === 0) {
     // An empty app root or an enable-JavaScript notice makes it a client-rendered shell (docs/reference/pages.md#extract_text):
     // a success with rendered: false. With neither, there is nothing to render: a wall.

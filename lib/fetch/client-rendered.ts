@@ -43,6 +43,11 @@ export interface DocumentFacts {
   resourceUrls: string[];
   elementIds: string[];
   comments: string[];
+  /**
+   * Fields a reader types into (text-like inputs, textareas, selects): a captcha or a cookie script
+   * on a page with these guards a form (contact, sign-in); a challenge asks for nothing.
+   */
+  fillableFields: number;
 }
 
 /** Where a page shows text it quotes rather than says. */
@@ -103,6 +108,7 @@ export function readParsedDocument(root: ParentNode): DocumentFacts {
     resourceUrls: [],
     elementIds: [],
     comments: [],
+    fillableFields: 0,
   };
   const noscripts: string[] = [];
   const stack: AnyNode[] = [...root.children].reverse();
@@ -118,6 +124,7 @@ export function readParsedDocument(root: ParentNode): DocumentFacts {
     const urlAttribute = URL_ATTRIBUTES[name];
     if (urlAttribute && attribs[urlAttribute]) facts.resourceUrls.push(attribs[urlAttribute]);
     if (name === 'script' && attribs.src && isExecutable(attribs.type)) facts.scriptSources++;
+    if (isFillable(name, attribs.type)) facts.fillableFields++;
     if (name === 'meta' && facts.description === '') {
       const key = (attribs.name ?? attribs.property ?? '').toLowerCase();
       if (DESCRIPTION_NAMES.has(key)) facts.description = collapse(attribs.content ?? '');
@@ -373,6 +380,13 @@ function textContent(el: Element): string {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
   }
   return parts.join('');
+}
+
+const UNFILLED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset', 'checkbox', 'radio']);
+
+function isFillable(name: string, type: string | undefined): boolean {
+  if (name === 'textarea' || name === 'select') return true;
+  return name === 'input' && !UNFILLED_INPUT_TYPES.has((type ?? 'text').trim().toLowerCase());
 }
 
 /** What a browser runs: no type, a JavaScript MIME type, or a module; JSON and templates are data. */

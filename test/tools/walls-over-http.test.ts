@@ -24,6 +24,10 @@ beforeAll(async () => {
       '/waf-challenge': replayWall('aws-waf-challenge'),
       '/iuam-2015': replayWall('cloudflare-iuam-2015'),
       '/iuam-2020': replayWall('cloudflare-iuam-2020'),
+      '/anubis': replayWall('anubis-pow-2025-08'),
+      '/qrator': replayWall('qrator-js-challenge'),
+      '/wordfence': replayWall('wordfence-blocked'),
+      '/pow': replayWall('unknown-pow-challenge'),
       '/app': respond(
         200,
         {
@@ -40,16 +44,22 @@ afterAll(() => site?.close());
 
 describe('challenge walls over HTTP', () => {
   it.each([
-    ['/waf-challenge', 'amazon'],
-    ['/iuam-2015', 'cloudflare'],
-    ['/iuam-2020', 'cloudflare'],
+    ['/waf-challenge', 'amazon', 502],
+    ['/iuam-2015', 'cloudflare', 502],
+    ['/iuam-2020', 'cloudflare', 502],
+    // A 200 proof-of-work page, a 401 JavaScript challenge, and a 403 the target's own status.
+    ['/anubis', 'anubis', 502],
+    ['/qrator', 'qrator', 502],
+    ['/wordfence', 'wordfence', 403],
+    // A 200 challenge nobody has a signature for is a wall for the tools that cannot escalate too.
+    ['/pow', 'unknown', 502],
   ])(
     '%s is BLOCKED (%s) for extract_text, extract_metadata and extract_content, uncharged',
-    async (path, vendor) => {
+    async (path, vendor, status) => {
       const account = await site.harness.account({ credits: 30 });
       for (const tool of ['extract_text', 'extract_metadata', 'extract_content']) {
         const res = await site.harness.tool(tool, { url: site.url(path) }, account.key);
-        expect(res.status, `${tool} ${JSON.stringify(res.body)}`).toBe(502);
+        expect(res.status, `${tool} ${JSON.stringify(res.body)}`).toBe(status);
         expect(res.body.error.code).toBe('BLOCKED');
         expect(res.body.error.blocked.vendor).toBe(vendor);
       }
