@@ -53,8 +53,12 @@ export async function fetchPage(
         : null;
     const remainingMs = options.timeoutMs - (performance.now() - started);
     if (target === null || redirects.length >= MAX_REDIRECTS || remainingMs <= 0) break;
-    page = await request(target, remainingMs);
-    redirects.push(target, ...page.redirects);
+    const next = await request(target, remainingMs);
+    // A challenge that refreshes to its own pass URL fails there without the cookie a browser would
+    // carry: the page that refreshed is then the answer, so the tool sees the wall, not a stray 403.
+    if (next.status >= 300) break;
+    page = next;
+    redirects.push(target, ...next.redirects);
   }
   return {
     ...page,

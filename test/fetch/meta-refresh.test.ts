@@ -58,6 +58,7 @@ describe('fetchPage follows a refresh as a redirect', () => {
     '/app':
       '<html><head><noscript><meta http-equiv="refresh" content="0; url=/enable-js"></noscript></head><body><div id="root"></div></body></html>',
     '/ping': refresh('0; url=/pong'),
+    '/challenge': `${refresh('1; url=/pass?nonce=42')}<p>Checking your browser</p>`,
     '/pong': refresh('0; url=/ping'),
   };
   beforeAll(async () => {
@@ -98,6 +99,12 @@ describe('fetchPage follows a refresh as a redirect', () => {
   it('keeps a page with a long delay and an app whose refresh is for readers without JavaScript', async () => {
     expect((await fetchAt('/slideshow')).body).toContain('Slide one');
     expect((await fetchAt('/app')).redirects).toEqual([]);
+  });
+
+  it('keeps the page that refreshed when its target fails (a challenge passed without its cookie)', async () => {
+    const page = await fetchAt('/challenge');
+    expect(page.body).toContain('Checking your browser');
+    expect(page.redirects).toEqual([]);
   });
 
   it('stops a refresh loop at the redirect limit with the last page read', async () => {
