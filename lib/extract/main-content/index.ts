@@ -1,6 +1,7 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { cleanInside, collectSiblings } from './assemble.js';
-import { declaresDiscussion, declaresProduct } from './declared-kind.js';
+import { findStoryCaptions } from './captions.js';
+import { declaresDiscussion, declaresProduct, declaresStory } from './declared-kind.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
@@ -235,10 +236,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // its walk reads only element names and scripts, where the search for repeats reads the text of
   // every block of the result (34 against 10 ms on a 4 MB page).
   const repeated = declaresProduct(body) ? findRepeatedBlocks(best.roots, best.removed) : [];
-  if (repeated.length > 0) {
+  const captions = declaresStory(body) ? findStoryCaptions(best.roots, best.removed) : [];
+  const dropped = [...repeated, ...captions];
+  if (dropped.length > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
-    for (const el of repeated) {
+    for (const el of dropped) {
       removed.add(el);
       textLength -= textOf(el, (child) => best.removed.has(child)).length;
     }
