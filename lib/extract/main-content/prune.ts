@@ -1,4 +1,5 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
+import { AUTHOR_BOX_MAX_CHARS, isAuthorBoxByName } from './author-boxes.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
 import {
@@ -265,6 +266,9 @@ function isFurnitureByName(
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens, repliesAreContent)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
+  // A thread's poster cards are named after authors too, and its posts are the content.
+  if (!repliesAreContent && isAuthorBoxByName(tokens) && measure.size(el).text <= AUTHOR_BOX_MAX_CHARS)
+    return true;
   if (isHiddenByName(tokens) && (INLINE_TAGS.has(el.name) || !holdsMostText(el))) return true;
   // Inline elements (most of a page's elements) are too small to be furniture by any other name.
   if (INLINE_TAGS.has(el.name)) return false;
