@@ -1,4 +1,5 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { findAffiliateDisclosures } from './affiliate-disclosure.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { findStoryCaptions } from './captions.js';
 import { declaresDiscussion, declaresProduct, declaresStory } from './declared-kind.js';
@@ -236,9 +237,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // its walk reads only element names and scripts, where the search for repeats reads the text of
   // every block of the result (34 against 10 ms on a 4 MB page).
   const repeated = declaresProduct(body) ? findRepeatedBlocks(best.roots, best.removed) : [];
+  // Taken out once the result is settled: trimmed inside the attempt, a notice's length tipped a
+  // short story into the name-free second pass, sign-up boxes and all.
   const captions = declaresStory(body) ? findStoryCaptions(best.roots, best.removed) : [];
-  const dropped = [...repeated, ...captions];
-  if (dropped.length > 0) {
+  const disclosures = findAffiliateDisclosures(best.roots, best.removed);
+  const dropped = new Set([...repeated, ...captions, ...disclosures]);
+  if (dropped.size > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
     for (const el of dropped) {
