@@ -18,6 +18,7 @@ import {
   scoreCandidates,
 } from './score.js';
 import { dropBoilerplateSections } from './sections.js';
+import { findSignInPrompts } from './sign-in-prompts.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
@@ -241,7 +242,8 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // short story into the name-free second pass, sign-up boxes and all.
   const captions = declaresStory(body) ? findStoryCaptions(best.roots, best.removed) : [];
   const disclosures = findAffiliateDisclosures(best.roots, best.removed);
-  const dropped = new Set([...repeated, ...captions, ...disclosures]);
+  const prompts = findSignInPrompts(best.roots, best.removed);
+  const dropped = new Set([...repeated, ...captions, ...disclosures, ...prompts]);
   if (dropped.size > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;

@@ -5,7 +5,7 @@ const FURNITURE_LINE = phrases(String.raw`
   // en
   advertisements? | sponsored(?: content)? | ad | skip advertisement | advertisement scroll to continue
   read more | continue reading(?: the main story| below)? | read next | see also
-  click to expand | (?:show|see|view) (?:more|less)
+  click to (?:expand|shrink|collapse) | (?:show|see|view) (?:more|less)
   related(?: articles| stories| content| coverage)? | share(?: this(?: article| story| post| page)?)?
   share on \w+ | follow us(?: on .{1,30})? | sign up | subscribe(?: now)? | click here to subscribe
   skip to (?:main )?content | loading | scroll to continue(?: with content)?
