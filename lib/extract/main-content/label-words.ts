@@ -5,7 +5,8 @@ const FURNITURE_LINE = phrases(String.raw`
   // en
   advertisements? | sponsored(?: content)? | ad | skip advertisement | advertisement scroll to continue
   read more | continue reading(?: the main story| below)? | read next | see also
-  click to (?:expand|shrink|collapse) | (?:show|see|view) (?:more|less)
+  click to (?:expand|shrink|collapse) | (?:show|see|view) (?:more|less) | (?:toggle|hide|show) caption
+  enlarge this image
   related(?: articles| stories| content| coverage)? | share(?: this(?: article| story| post| page)?)?
   share on \w+ | follow us(?: on .{1,30})? | sign up | subscribe(?: now)? | click here to subscribe
   skip to (?:main )?content | loading | scroll to continue(?: with content)?
@@ -41,7 +42,7 @@ const FURNITURE_LINE = phrases(String.raw`
 
 /** "Foto: dpa", "(Photo: Reuters)", "Bild: Werk/Müller", "© AFP": who took the picture. */
 const CREDIT_LINE =
-  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}/iu;
+  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}|^courtesy(?: of)?\s|^[^.!?]{0,60}[/|]\s*(?:getty images|reuters|afp|epa|dpa|ap(?: photo)?|associated press|shutterstock|istock(?:photo)?|alamy|unsplash|pexels|imago|picture alliance|bloomberg|corbis)\b[^.!?]{0,30}$/iu;
 
 /** Tested only on lines that mention a reservation at all: unanchored, it scans every position. */
 const RIGHTS_RESERVED =
