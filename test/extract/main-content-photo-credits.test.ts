@@ -25,6 +25,7 @@ const page = `<html><head><title>Teens are sleeping less</title></head><body>
       .slice(1)
       .map((p) => `<p>${p}</p>`)
       .join('\n')}
+    <p>Photo credit: ©iStock.com/studio-north, ©iStock.com/lightfield</p>
   </article></main>
   <footer><p>© Public Radio</p></footer>
 </body></html>`;
@@ -34,6 +35,7 @@ describe("a picture's caption control and agency credit", () => {
     const text = mainText(page);
     expect(text).not.toContain('toggle caption');
     expect(text).not.toContain('Antonio Guillem/Getty Images');
+    expect(text).not.toContain('Photo credit:');
     for (const paragraph of paragraphs) expect(text).toContain(paragraph);
   });
 });

@@ -42,7 +42,7 @@ const FURNITURE_LINE = phrases(String.raw`
 
 /** "Foto: dpa", "(Photo: Reuters)", "Bild: Werk/Müller", "© AFP": who took the picture. */
 const CREDIT_LINE =
-  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}|^courtesy(?: of)?\s|^[^.!?]{0,60}[/|]\s*(?:getty images|reuters|afp|epa|dpa|ap(?: photo)?|associated press|shutterstock|istock(?:photo)?|alamy|unsplash|pexels|imago|picture alliance|bloomberg|corbis)\b[^.!?]{0,30}$/iu;
+  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}|^courtesy(?: of)?\s|^(?:photo|image) credits?\s*:|^[^.!?]{0,60}[/|]\s*(?:getty images|reuters|afp|epa|dpa|ap(?: photo)?|associated press|shutterstock|istock(?:photo)?|alamy|unsplash|pexels|imago|picture alliance|bloomberg|corbis)\b[^.!?]{0,30}$/iu;
 
 /** Tested only on lines that mention a reservation at all: unanchored, it scans every position. */
 const RIGHTS_RESERVED =
