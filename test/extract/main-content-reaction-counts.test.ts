@@ -27,3 +27,27 @@ describe("a post's reaction count", () => {
     for (const post of posts) expect(text).toContain(post);
   });
 });
+
+describe("a blog post's comment count and reply prompt", () => {
+  const body = [
+    'We spent the long weekend rebuilding the garden wall that the winter storms had pushed over, stone by stone, without a drop of mortar.',
+    'The trick with a dry-stone wall is the batter: each course leans in a little, so the weight of the wall holds it together instead of pushing it out.',
+    'It took three days and one bruised thumb, and the robins were inspecting the new gaps before we had even packed the tools away.',
+  ];
+  const post = `<html><head><title>Rebuilding the wall</title></head><body>
+    <header><a href="/">Home</a></header>
+    <div id="content"><div class="post">
+      <h1>Rebuilding the wall</h1>
+      <p>12 Comments</p><p>Leave a reply</p>
+      ${body.map((p) => `<p>${p}</p>`).join('\n')}
+    </div></div>
+    <footer><p>© A Garden Diary</p></footer>
+  </body></html>`;
+
+  it('are left out', () => {
+    const text = mainText(post);
+    expect(text).not.toContain('12 Comments');
+    expect(text).not.toContain('Leave a reply');
+    for (const paragraph of body) expect(text).toContain(paragraph);
+  });
+});
