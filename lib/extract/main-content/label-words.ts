@@ -14,7 +14,7 @@ const FURNITURE_LINE = phrases(String.raw`
   this article is more than \d+ \w+ old | back(?: to top)? | top
   print(?:er[- ]friendly)?(?: version| this(?: article| page| story)?)? | druckversion
   version imprimable | versión para imprimir | versione stampabile | email | tweet | pin it
-  \d+ likes? | like this | (?:\d+|no) (?:comments?|responses?|replies)(?: yet)? | leave a (?:comment|reply)
+  \d+ likes? | like this | wrote(?: on)? | op | original poster | op posts | (?:\d+|no) (?:comments?|responses?|replies)(?: yet)? | leave a (?:comment|reply)
   donate(?: now| here)? | (?:jetzt )?spenden | faire un don | dona(?: aquí| ahora)?
   doa(?:r|e)(?: agora)? | log ?in | log ?out | sign ?in | sign ?out | register | lost your password
   forgot (?:your )?password | einloggen | registrieren | passwort vergessen | connexion | s'inscrire
