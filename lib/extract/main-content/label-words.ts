@@ -45,6 +45,13 @@ const FURNITURE_LINE = phrases(String.raw`
 const CREDIT_LINE =
   /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}|^courtesy(?: of)?\s|^(?:photo|image) credits?\s*:|^[^.!?]{0,60}[/|]\s*(?:getty images|reuters|afp|epa|dpa|ap(?: photo)?|associated press|shutterstock|istock(?:photo)?|alamy|unsplash|pexels|imago|picture alliance|bloomberg|corbis)\b[^.!?]{0,30}$/iu;
 
+/**
+ * "Last updated on September 16th, 2023 at 09:27 am", "This post was last updated July 2021.",
+ * "Last reviewed January 2023": when the page changed, a date and nothing else after it.
+ */
+const UPDATED_LINE =
+  /^(?:this (?:post|article|page|story|guide) was )?(?:last |originally )?(?:updated|modified|reviewed|published|posted)(?: on| at)?\s*:?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\b\.?|\d{1,2}(?:st|nd|rd|th)?\b|[\s,./-])*\b(?:19|20)\d\d\b(?:,? (?:at )?\d{1,2}[:.]\d{2}(?: ?[ap]\.?m\.?)?)?\.?$/iu;
+
 /** Tested only on lines that mention a reservation at all: unanchored, it scans every position. */
 const RIGHTS_RESERVED =
   /\b(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati)\b/iu;
@@ -74,6 +81,7 @@ export function isFurnitureLine(text: string): boolean {
   if (CREDIT_LINE.test(trimmed) || AD_LABEL.test(trimmed)) return true;
   if (MIGHT_RESERVE.test(trimmed) && RIGHTS_RESERVED.test(trimmed)) return true;
   if (trimmed.length <= 40 && READING_TIME.test(trimmed)) return true;
+  if (UPDATED_LINE.test(trimmed)) return true;
   if (trimmed.length > 60 || trimmed.split(' ', MAX_LABEL_WORDS + 1).length > MAX_LABEL_WORDS) return false;
   return FURNITURE_LINE.test(headingPhrase(trimmed));
 }
