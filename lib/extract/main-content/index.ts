@@ -1,6 +1,7 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
 import { findAffiliateDisclosures } from './affiliate-disclosure.js';
 import { cleanInside, collectSiblings } from './assemble.js';
+import { findCallsToAction } from './call-to-action.js';
 import { findStoryCaptions } from './captions.js';
 import { declaresDiscussion, declaresProduct, declaresStory } from './declared-kind.js';
 import { trimEdges } from './edges.js';
@@ -240,10 +241,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   const repeated = declaresProduct(body) ? findRepeatedBlocks(best.roots, best.removed) : [];
   // Taken out once the result is settled: trimmed inside the attempt, a notice's length tipped a
   // short story into the name-free second pass, sign-up boxes and all.
-  const captions = declaresStory(body) ? findStoryCaptions(best.roots, best.removed) : [];
+  const story = declaresStory(body);
+  const captions = story ? findStoryCaptions(best.roots, best.removed) : [];
   const disclosures = findAffiliateDisclosures(best.roots, best.removed);
   const prompts = findSignInPrompts(best.roots, best.removed);
-  const dropped = new Set([...repeated, ...captions, ...disclosures, ...prompts]);
+  const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
+  const dropped = new Set([...repeated, ...captions, ...disclosures, ...prompts, ...pitches]);
   if (dropped.size > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
