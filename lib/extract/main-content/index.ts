@@ -1,5 +1,5 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
-import { findAffiliateDisclosures } from './affiliate-disclosure.js';
+import { AFFILIATE_DISCLOSURE } from './affiliate-disclosure.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { findCallsToAction } from './call-to-action.js';
 import { findStoryCaptions } from './captions.js';
@@ -8,6 +8,7 @@ import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
+import { findLeafNotices } from './leaf-notices.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
 import { liftToListOfItems, liftToRepeatedItem, liftToSeriesOfPosts } from './repeated-items.js';
@@ -19,7 +20,7 @@ import {
   scoreCandidates,
 } from './score.js';
 import { dropBoilerplateSections } from './sections.js';
-import { findSignInPrompts } from './sign-in-prompts.js';
+import { SIGN_IN_PROMPT } from './sign-in-prompts.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
@@ -243,10 +244,12 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   // short story into the name-free second pass, sign-up boxes and all.
   const story = declaresStory(body);
   const captions = story ? findStoryCaptions(best.roots, best.removed) : [];
-  const disclosures = findAffiliateDisclosures(best.roots, best.removed);
-  const prompts = findSignInPrompts(best.roots, best.removed);
+  const notices = findLeafNotices(best.roots, best.removed, best.stats, [
+    AFFILIATE_DISCLOSURE,
+    SIGN_IN_PROMPT,
+  ]);
   const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
-  const dropped = new Set([...repeated, ...captions, ...disclosures, ...prompts, ...pitches]);
+  const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);
   if (dropped.size > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
