@@ -21,6 +21,7 @@ import {
 } from './score.js';
 import { dropBoilerplateSections } from './sections.js';
 import { SIGN_IN_PROMPT } from './sign-in-prompts.js';
+import { SIGN_UP_CONSENT } from './sign-up-consent.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
@@ -247,6 +248,7 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   const notices = findLeafNotices(best.roots, best.removed, best.stats, [
     AFFILIATE_DISCLOSURE,
     SIGN_IN_PROMPT,
+    SIGN_UP_CONSENT,
   ]);
   const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
   const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);
