@@ -145,7 +145,8 @@ const CLEANED_TAGS = new Set([
 function shouldDrop(el: Element, stats: ContentStats): boolean {
   // An <article> inside the article is another story's teaser.
   if (el.name === 'article') return isTeaser(el, stats);
-  if (el.name === 'p') {
+  // Page builders print the same teaser line as a small heading ("Related: <headline>" in an <h5>).
+  if (el.name === 'p' || (HEADING_TAGS.has(el.name) && el.name !== 'h1')) {
     const s = stats.get(el);
     return s.text < 200 && stats.linkDensity(el) > 0.5 && TEASER_LINE.test(textOf(el));
   }

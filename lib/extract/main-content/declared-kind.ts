@@ -107,3 +107,22 @@ export function declaresDiscussion(body: Element): boolean {
 export function declaresProduct(body: Element): boolean {
   return declaresInJsonLd(body, PRODUCT_TYPE);
 }
+
+/** schema.org types of a story: news, a blog post, a report (not documentation, a recipe or a review). */
+const STORY_TYPE =
+  /"@type"\s*:\s*(?:\[[^\]]*)?"(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|LiveBlogPosting)"/;
+
+/** The page declares itself a story: og:type article, or a story's type in JSON-LD anywhere on the page. */
+export function declaresStory(body: Element): boolean {
+  const head = headOf(body);
+  for (const el of head?.children ?? []) {
+    if (
+      isElement(el) &&
+      el.name === 'meta' &&
+      el.attribs.property === 'og:type' &&
+      el.attribs.content?.trim() === 'article'
+    )
+      return true;
+  }
+  return declaresInJsonLd(body, STORY_TYPE);
+}

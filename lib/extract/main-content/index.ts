@@ -1,10 +1,14 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { AFFILIATE_DISCLOSURE } from './affiliate-disclosure.js';
 import { cleanInside, collectSiblings } from './assemble.js';
-import { declaresDiscussion, declaresProduct } from './declared-kind.js';
+import { findCallsToAction } from './call-to-action.js';
+import { findStoryCaptions } from './captions.js';
+import { declaresDiscussion, declaresProduct, declaresStory } from './declared-kind.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
+import { findLeafNotices } from './leaf-notices.js';
 import { findCustomerReviews } from './product-reviews.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
@@ -17,6 +21,8 @@ import {
   scoreCandidates,
 } from './score.js';
 import { dropBoilerplateSections } from './sections.js';
+import { SIGN_IN_PROMPT } from './sign-in-prompts.js';
+import { SIGN_UP_CONSENT } from './sign-up-consent.js';
 import { ContentStats } from './stats.js';
 import { TextMeasure } from './text-measure.js';
 
@@ -240,10 +246,21 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   const reviews = product ? findCustomerReviews(best.roots, best.removed) : [];
   const unread = reviews.length > 0 ? new Set([...best.removed, ...reviews]) : best.removed;
   const repeated = product ? [...reviews, ...findRepeatedBlocks(best.roots, unread)] : [];
-  if (repeated.length > 0) {
+  // Taken out once the result is settled: trimmed inside the attempt, a notice's length tipped a
+  // short story into the name-free second pass, sign-up boxes and all.
+  const story = declaresStory(body);
+  const captions = story ? findStoryCaptions(best.roots, best.removed) : [];
+  const notices = findLeafNotices(best.roots, best.removed, best.stats, [
+    AFFILIATE_DISCLOSURE,
+    SIGN_IN_PROMPT,
+    SIGN_UP_CONSENT,
+  ]);
+  const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
+  const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);
+  if (dropped.size > 0) {
     const removed = new Set(best.removed);
     let textLength = best.textLength;
-    for (const el of repeated) {
+    for (const el of dropped) {
       removed.add(el);
       textLength -= textOf(el, (child) => best.removed.has(child)).length;
     }

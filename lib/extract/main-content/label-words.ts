@@ -5,7 +5,8 @@ const FURNITURE_LINE = phrases(String.raw`
   // en
   advertisements? | sponsored(?: content)? | ad | skip advertisement | advertisement scroll to continue
   read more | continue reading(?: the main story| below)? | read next | see also
-  click to expand | (?:show|see|view) (?:more|less)
+  click to (?:expand|shrink|collapse) | (?:show|see|view) (?:more|less) | (?:toggle|hide|show) caption
+  enlarge this image
   related(?: articles| stories| content| coverage)? | share(?: this(?: article| story| post| page)?)?
   share on \w+ | follow us(?: on .{1,30})? | sign up | subscribe(?: now)? | click here to subscribe
   skip to (?:main )?content | loading | scroll to continue(?: with content)?
@@ -13,6 +14,7 @@ const FURNITURE_LINE = phrases(String.raw`
   this article is more than \d+ \w+ old | back(?: to top)? | top
   print(?:er[- ]friendly)?(?: version| this(?: article| page| story)?)? | druckversion
   version imprimable | versión para imprimir | versione stampabile | email | tweet | pin it
+  \d+ likes? | like this | wrote(?: on)? | op | original poster | op posts | (?:\d+|no) (?:comments?|responses?|replies)(?: yet)? | leave a (?:comment|reply)
   donate(?: now| here)? | (?:jetzt )?spenden | faire un don | dona(?: aquí| ahora)?
   doa(?:r|e)(?: agora)? | log ?in | log ?out | sign ?in | sign ?out | register | lost your password
   forgot (?:your )?password | einloggen | registrieren | passwort vergessen | connexion | s'inscrire
@@ -41,7 +43,14 @@ const FURNITURE_LINE = phrases(String.raw`
 
 /** "Foto: dpa", "(Photo: Reuters)", "Bild: Werk/Müller", "© AFP": who took the picture. */
 const CREDIT_LINE =
-  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}/iu;
+  /^\(?\s*(?:fotos?|photos?|photograph|picture|bild(?:er)?|image|imagen(?:es)?|credits?|crédits?|crédito|quelle|source|fuente|fonte|illustration|grafik|copyright)\s*(?::|©|\/|\.\.\.|…)|^\(?\s*©|^[\s\p{P}]*(?:all |alle )?(?:photos|pictures|images|bilder|fotos) (?:by|von|de|di|door)\s|^copyright\s+(?:©\s*)?\d{4}|^courtesy(?: of)?\s|^(?:photo|image) credits?\s*:|^[^.!?]{0,60}[/|]\s*(?:getty images|reuters|afp|epa|dpa|ap(?: photo)?|associated press|shutterstock|istock(?:photo)?|alamy|unsplash|pexels|imago|picture alliance|bloomberg|corbis)\b[^.!?]{0,30}$/iu;
+
+/**
+ * "Last updated on September 16th, 2023 at 09:27 am", "This post was last updated July 2021.",
+ * "Last reviewed January 2023": when the page changed, a date and nothing else after it.
+ */
+const UPDATED_LINE =
+  /^(?:this (?:post|article|page|story|guide) was )?(?:last |originally )?(?:updated|modified|reviewed|published|posted)(?: on| at)?\s*:?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\b\.?|\d{1,2}(?:st|nd|rd|th)?\b|[\s,./-])*\b(?:19|20)\d\d\b(?:,? (?:at )?\d{1,2}[:.]\d{2}(?: ?[ap]\.?m\.?)?)?\.?$/iu;
 
 /** Tested only on lines that mention a reservation at all: unanchored, it scans every position. */
 const RIGHTS_RESERVED =
@@ -72,6 +81,7 @@ export function isFurnitureLine(text: string): boolean {
   if (CREDIT_LINE.test(trimmed) || AD_LABEL.test(trimmed)) return true;
   if (MIGHT_RESERVE.test(trimmed) && RIGHTS_RESERVED.test(trimmed)) return true;
   if (trimmed.length <= 40 && READING_TIME.test(trimmed)) return true;
+  if (UPDATED_LINE.test(trimmed)) return true;
   if (trimmed.length > 60 || trimmed.split(' ', MAX_LABEL_WORDS + 1).length > MAX_LABEL_WORDS) return false;
   return FURNITURE_LINE.test(headingPhrase(trimmed));
 }

@@ -1,5 +1,6 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { hiddenByAttribute } from '../../html/hidden-attribute.js';
+import { AUTHOR_BOX_MAX_CHARS, isAuthorBoxByName } from './author-boxes.js';
 import { isSlideBesideShownSlide } from './carousel-slides.js';
 import { findDisclosures } from './disclosures.js';
 import { isCreditLine, isFurnitureLine, MAX_FURNITURE_LINE_CHARS } from './label-words.js';
@@ -281,6 +282,9 @@ function isFurnitureByName(
   if (el.name === 'article') return false;
   if (isDecisiveBoilerplateName(tokens, repliesAreContent)) return true;
   if (isSmallPrintByName(tokens) && measure.smallText(el, SMALL_PRINT_MAX_CHARS) !== null) return true;
+  // A thread's poster cards are named after authors too, and its posts are the content.
+  if (!repliesAreContent && isAuthorBoxByName(tokens) && measure.size(el).text <= AUTHOR_BOX_MAX_CHARS)
+    return true;
   if (
     isHiddenByName(tokens) &&
     (INLINE_TAGS.has(el.name) || !holdsMostText(el)) &&

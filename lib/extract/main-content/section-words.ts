@@ -168,10 +168,11 @@ export function sectionKind(text: string): SectionKind | null {
 
 /**
  * "Read also: <headline>", "Lea también: …", "Lesen Sie auch: …", ">> Headline <<": a teaser for
- * another story dressed as a paragraph of this one.
+ * another story dressed as a paragraph of this one; CMSs also print it in brackets ("[Read more:
+ * <headline>]"). A parenthesis is the author's own aside ("(Related reading: …)") and is kept.
  */
 export const TEASER_LINE = new RegExp(
-  `^(?:${[
+  `^\\[?(?:${[
     'read|see|related|more|also|watch|listen|further|recommended|previously|top story',
     'lesen sie|lies|mehr|siehe|auch interessant|empfehlung|zum thema|passend dazu|video',
     '(?:à )?lire|voir|découvrir|sur le même sujet',
