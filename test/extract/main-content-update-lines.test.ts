@@ -34,8 +34,27 @@ describe('a line saying when the page changed', () => {
     }
   });
 
+  it('is left out of a question and its answers, where it stamps each post', () => {
+    const post = (stamp: string, body: string[]) =>
+      `<div class="post"><div class="post-body">${body.map((text) => `<p>${text}</p>`).join('')}</div><div>${stamp}</div></div>`;
+    const thread = `<html><head><title>Plane spotting on Madeira</title></head><body><main>
+      <h1>Where is the best place to watch landings on Madeira?</h1>
+      ${post('asked Mar 28, 2014 at 11:38', paragraphs.slice(0, 2))}
+      <h2>2 Answers</h2>
+      ${post('answered Oct 18, 2023 at 7:58', paragraphs.slice(2, 3))}
+      ${post('edited Sep 5, 2025 at 23:18', paragraphs.slice(3))}
+    </main></body></html>`;
+    const text = mainText(thread);
+    for (const paragraph of paragraphs) expect(text).toContain(paragraph);
+    expect(text).not.toMatch(/asked Mar|answered Oct|edited Sep/);
+  });
+
   it('keeps a sentence that starts with the same words', () => {
-    const sentence = 'Updated in 2019, the terminal now has a second viewing deck.';
-    expect(mainText(page(sentence))).toContain(sentence);
+    for (const sentence of [
+      'Updated in 2019, the terminal now has a second viewing deck.',
+      'Asked in 2014 whether the runway could grow, the airport said no.',
+    ]) {
+      expect(mainText(page(sentence)), sentence).toContain(sentence);
+    }
   });
 });

@@ -47,10 +47,11 @@ const CREDIT_LINE =
 
 /**
  * "Last updated on September 16th, 2023 at 09:27 am", "This post was last updated July 2021.",
- * "Last reviewed January 2023": when the page changed, a date and nothing else after it.
+ * "Last reviewed January 2023", and a Q&A post's stamp "asked Mar 28, 2014 at 11:38": when the page
+ * or post changed, a date and nothing else after it.
  */
 const UPDATED_LINE =
-  /^(?:this (?:post|article|page|story|guide) was )?(?:last |originally )?(?:updated|modified|reviewed|published|posted)(?: on| at)?\s*:?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\b\.?|\d{1,2}(?:st|nd|rd|th)?\b|[\s,./-])*\b(?:19|20)\d\d\b(?:,? (?:at )?\d{1,2}[:.]\d{2}(?: ?[ap]\.?m\.?)?)?\.?$/iu;
+  /^(?:this (?:post|article|page|story|guide) was )?(?:last |originally )?(?:updated|modified|reviewed|published|posted|asked|answered|edited)(?: on| at)?\s*:?\s*(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\b\.?|\d{1,2}(?:st|nd|rd|th)?\b|[\s,./-])*\b(?:19|20)\d\d\b(?:,? (?:at )?\d{1,2}[:.]\d{2}(?: ?[ap]\.?m\.?)?)?\.?$/iu;
 
 /** Tested only on lines that mention a reservation at all: unanchored, it scans every position. */
 const RIGHTS_RESERVED =
