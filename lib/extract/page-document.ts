@@ -1,6 +1,6 @@
 import type { CheerioAPI } from 'cheerio/slim';
 import { type Element, type ElementFilter, isElement } from '../html/dom.js';
-import { hiddenByAttribute } from '../html/hidden-attribute.js';
+import { hiddenByAttribute } from '../html/hidden.js';
 import { loadMarkup } from '../html/markup-parser.js';
 import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';

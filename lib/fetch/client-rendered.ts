@@ -1,6 +1,6 @@
 import { CollapsedLines, collapsedLength, isJsWhitespace } from '../html/collapsed-text.js';
 import { type AnyNode, BLOCK_TAGS, type Element, isElement, type ParentNode } from '../html/dom.js';
-import { hiddenByAttribute } from '../html/hidden-attribute.js';
+import { hiddenByAttribute, hiddenByStyle } from '../html/hidden.js';
 import { parseHtml } from '../html/parse.js';
 
 /**
@@ -280,9 +280,7 @@ function isRootContainer(el: Element): boolean {
  */
 function isHidden(el: Element): boolean {
   const a = el.attribs;
-  if (hiddenByAttribute(a) || a['aria-hidden'] === 'true') return true;
-  const style = a.style;
-  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+  return hiddenByAttribute(a) || a['aria-hidden'] === 'true' || hiddenByStyle(a.style);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type Element, isElement, textOf } from '../../html/dom.js';
+import { hiddenByAttribute, hiddenByStyle } from '../../html/hidden.js';
 import { classTokens } from './patterns.js';
 import { INLINE_TAGS } from './stats.js';
 
@@ -22,8 +23,8 @@ function hiddenFromReaders(el: Element): boolean {
 export function isSlideBesideShownSlide(el: Element): boolean {
   // A slide is a block; an inline copy hidden from readers is a visual twin of a label they hear
   // (a price drawn for the eye beside the one read aloud).
-  if (!hiddenFromReaders(el) || el.attribs.hidden !== undefined || INLINE_TAGS.has(el.name)) return false;
-  if (/display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.attribs.style ?? '')) return false;
+  if (!hiddenFromReaders(el) || INLINE_TAGS.has(el.name)) return false;
+  if (hiddenByAttribute(el.attribs) || hiddenByStyle(el.attribs.style)) return false;
   const name = firstClass(el);
   const parent = el.parent;
   if (!name || !isElement(parent)) return false;

@@ -59,15 +59,17 @@ function headOf(body: Element): Element | null {
   return null;
 }
 
+function isOgTypeArticle(el: Element): boolean {
+  return el.name === 'meta' && el.attribs.property === 'og:type' && el.attribs.content?.trim() === 'article';
+}
+
 /** The cheap half of the question, read from the children of <head> alone (og:type, JSON-LD). */
 export function declaresSingleItemInHead(body: Element): boolean {
   const head = headOf(body);
   if (!head) return false;
   for (const el of head.children) {
-    if (!isElement(el)) continue;
-    if (el.name === 'meta' && el.attribs.property === 'og:type' && el.attribs.content?.trim() === 'article')
+    if (isElement(el) && (isOgTypeArticle(el) || (el.name === 'script' && declaresItemInScript(el))))
       return true;
-    if (el.name === 'script' && declaresItemInScript(el)) return true;
   }
   return false;
 }
@@ -115,14 +117,6 @@ const STORY_TYPE =
 /** The page declares itself a story: og:type article, or a story's type in JSON-LD anywhere on the page. */
 export function declaresStory(body: Element): boolean {
   const head = headOf(body);
-  for (const el of head?.children ?? []) {
-    if (
-      isElement(el) &&
-      el.name === 'meta' &&
-      el.attribs.property === 'og:type' &&
-      el.attribs.content?.trim() === 'article'
-    )
-      return true;
-  }
+  if (head?.children.some((el) => isElement(el) && isOgTypeArticle(el))) return true;
   return declaresInJsonLd(body, STORY_TYPE);
 }

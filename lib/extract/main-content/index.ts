@@ -262,7 +262,8 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     let textLength = best.textLength;
     for (const el of dropped) {
       removed.add(el);
-      textLength -= textOf(el, (child) => best.removed.has(child)).length;
+      // A dropped block inside another (a caption in a promotion box) counts its own text once.
+      textLength -= textOf(el, (child) => best.removed.has(child) || dropped.has(child)).length;
     }
     return { roots: best.roots, removed, method, textLength: Math.max(0, textLength) };
   }

@@ -1,5 +1,5 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
-import { hiddenByAttribute } from '../../html/hidden-attribute.js';
+import { hiddenByAttribute, hiddenByStyle } from '../../html/hidden.js';
 import { AUTHOR_BOX_MAX_CHARS, isAuthorBoxByName } from './author-boxes.js';
 import { isSlideBesideShownSlide } from './carousel-slides.js';
 import { findDisclosures } from './disclosures.js';
@@ -86,10 +86,7 @@ function isHiddenElement(el: Element): boolean {
   // A tab panel out of view is one of the page's alternatives (a code sample in another language,
   // the specifications beside the description): content a click away, not furniture.
   if (a.role === 'tabpanel') return false;
-  if (hiddenByAttribute(a) || a['aria-hidden'] === 'true') return true;
-  const style = a.style;
-  if (style && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
-  return false;
+  return hiddenByAttribute(a) || a['aria-hidden'] === 'true' || hiddenByStyle(a.style);
 }
 
 /** Below this much text a <noscript> is a notice ("enable JavaScript"), not a page. */

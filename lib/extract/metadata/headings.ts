@@ -1,5 +1,5 @@
 import { type Element, isElement, textOf } from '../../html/dom.js';
-import { hiddenByAttribute } from '../../html/hidden-attribute.js';
+import { hiddenByAttribute } from '../../html/hidden.js';
 import { siteLabel } from './site-label.js';
 
 /**

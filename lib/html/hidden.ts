@@ -7,3 +7,10 @@ export function hiddenByAttribute(attribs: Record<string, string>): boolean {
   const hidden = attribs.hidden;
   return hidden !== undefined && hidden.trim().toLowerCase() !== 'until-found';
 }
+
+const HIDING_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+
+/** True when an inline style takes the element off the page (`display: none`, `visibility: hidden`). */
+export function hiddenByStyle(style: string | undefined): boolean {
+  return style !== undefined && HIDING_STYLE.test(style);
+}
