@@ -106,24 +106,46 @@ export function hostMatchesDomain(host: string, domain: string): boolean {
   return h === d || h.endsWith(`.${d}`);
 }
 
+/** Where lazy loaders (lazysizes, WP Rocket, jQuery lazyload, theme scripts) keep the real source. */
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
+const LAZY_SOURCE_SETS = ['data-srcset', 'data-lazy-srcset'];
+
 /**
- * Picks the URL a lazy-loading image will show: `src` unless it is a placeholder (data: URI or empty),
- * then the usual data-* attributes, then the first srcset candidate.
+ * Picks the URL a lazy-loading image will show. A lazy loader swaps its data-* source into `src` when
+ * the image scrolls into view, so that source wins over whatever `src` holds until then (a data: URI,
+ * a spinner, a blurred thumbnail); then `src`; then the widest candidate of a srcset.
  */
 export function imageSource(attribs: Record<string, string>): string | undefined {
-  const src = attribs.src?.trim();
-  if (src && !src.startsWith('data:')) return src;
-  for (const name of ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src']) {
+  for (const name of LAZY_SOURCES) {
     const value = attribs[name]?.trim();
     if (value && !value.startsWith('data:')) return value;
   }
-  const srcset = attribs.srcset ?? attribs['data-srcset'];
-  if (srcset) {
-    const first = srcset
-      .trim()
-      .split(/\s*,\s*/)[0]
-      ?.split(/\s+/)[0];
-    if (first && !first.startsWith('data:')) return first;
+  const src = attribs.src?.trim();
+  if (src && !src.startsWith('data:')) return src;
+  for (const name of [...LAZY_SOURCE_SETS, 'srcset']) {
+    const widest = attribs[name] ? widestCandidate(attribs[name]) : undefined;
+    if (widest) return widest;
   }
   return src || undefined;
+}
+
+/**
+ * The srcset candidate with the largest width or density descriptor (the first on a tie, and a
+ * candidate without one counts as 1x). Candidates are split on commas followed by whitespace or on
+ * commas after a descriptor, so a URL that holds a comma (image CDNs' `w_640,h_480`) stays whole.
+ */
+function widestCandidate(srcset: string): string | undefined {
+  let best: string | undefined;
+  let bestSize = -1;
+  for (const candidate of srcset.trim().split(/,\s+|(?<=\s\d+(?:\.\d+)?[wx]),/)) {
+    const [url, descriptor] = candidate.trim().split(/\s+/);
+    if (!url || url.startsWith('data:')) continue;
+    const size = descriptor ? Number.parseFloat(descriptor) : 1;
+    const scaled = descriptor?.endsWith('w') ? size : size * 1_000_000;
+    if (Number.isFinite(scaled) && scaled > bestSize) {
+      best = url;
+      bestSize = scaled;
+    }
+  }
+  return best;
 }

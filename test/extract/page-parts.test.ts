@@ -41,14 +41,14 @@ describe('images', () => {
     expect(doc.images({ onlyMainContent: false }).length).toBeGreaterThan(1);
   });
 
-  it('skips data: placeholders and dedupes', () => {
+  it('skips data: placeholders and dedupes, and takes the sharpest srcset candidate', () => {
     const doc = PageDocument.parse(
       '<body><img src="a.png"><img src="a.png"><img src="data:image/png;base64,xx"><img srcset="b.png 1x, c.png 2x"></body>',
       'https://e.example/dir/',
     );
     expect(doc.images({ onlyMainContent: false })).toEqual([
       'https://e.example/dir/a.png',
-      'https://e.example/dir/b.png',
+      'https://e.example/dir/c.png',
     ]);
   });
 });
