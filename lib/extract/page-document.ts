@@ -5,6 +5,7 @@ import { loadMarkup } from '../html/markup-parser.js';
 import { parseHtml } from '../html/parse.js';
 import { type ContentElement, findContentElement } from './content-candidates.js';
 import { buildCleanTree, type CleanNode } from './html/clean-tree.js';
+import { wrapsHiddenFormula } from './html/math.js';
 import { printCleanHtml } from './html/serialize.js';
 import { collectImages } from './images.js';
 import { extractLinks, type LinkExtraction, type LinkOptions } from './links.js';
@@ -61,7 +62,7 @@ function isNotRenderedItself(el: Element): boolean {
     el.type !== 'tag' ||
     NOT_RENDERED.has(el.name) ||
     hiddenByAttribute(a) ||
-    (a.style !== undefined && /display\s*:\s*none/i.test(a.style))
+    (a.style !== undefined && /display\s*:\s*none/i.test(a.style) && !wrapsHiddenFormula(el))
   );
 }
 

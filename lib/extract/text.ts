@@ -8,6 +8,7 @@ import {
   rawText,
 } from '../html/dom.js';
 import { codeText } from './html/code-block.js';
+import { formulaMarkup, isFormulaDrawing, readFormula } from './html/math.js';
 import { isLayoutTable, tableRows } from './html/table.js';
 import { toAbsoluteWebUrl } from './urls.js';
 
@@ -182,6 +183,11 @@ export function nodesToText(
   const visitElement = (node: Element): void => {
     const name = node.name;
     const inCell = openCells > 0;
+    if (isFormulaDrawing(node)) return;
+    if (name === 'math') {
+      builder.write(formulaMarkup(readFormula(node)));
+      return;
+    }
     if (name === 'br') {
       if (inCell) builder.write(' ');
       else builder.hardBreak();

@@ -11,6 +11,7 @@ import {
 } from '../../html/dom.js';
 import { imageSource, toAbsolute, toAbsoluteWebUrl } from '../urls.js';
 import { codeLanguage, codeText, isBrCodeBlock } from './code-block.js';
+import { isFormulaDrawing, readFormula } from './math.js';
 import { isLayoutTable, tableRows } from './table.js';
 
 /**
@@ -66,6 +67,8 @@ export const INLINE_TAGS = new Set([
   'strike',
   'sub',
   'sup',
+  // Written as its TeX or its symbols (math.ts), never as MathML.
+  'math',
 ]);
 const KNOWN = new Set([...BLOCK_TAGS, ...VOID_TAGS, ...INLINE_TAGS]);
 
@@ -194,7 +197,9 @@ class CleanTreeBuilder {
 
   private element(el: Element, out: CleanNode[]): void {
     const name = el.name;
-    if (UNWRAPPED.has(name)) this.children(el.children, out);
+    if (isFormulaDrawing(el)) return;
+    if (name === 'math') this.formula(el, out);
+    else if (UNWRAPPED.has(name)) this.children(el.children, out);
     else if (name === 'pre' || (name === 'code' && isBrCodeBlock(el))) this.codeBlock(el, out);
     else if (name === 'a') this.link(el, out);
     else if (name === 'img') this.image(el, out);
@@ -206,6 +211,15 @@ class CleanTreeBuilder {
     } else if ((WRAPPERS.has(name) || !KNOWN.has(name)) && this.onlyBlocks(el))
       this.children(el.children, out);
     else if (!VOID_TAGS.has(name)) out.push(this.wrapped(KNOWN.has(name) ? name : 'div', el));
+  }
+
+  private formula(el: Element, out: CleanNode[]): void {
+    const { text, tex, display } = readFormula(el);
+    if (!text) return;
+    const attrs: Record<string, string> = {};
+    if (tex) attrs.notation = 'tex';
+    if (display) attrs.display = 'block';
+    out.push({ tag: 'math', attrs, children: [cleanText(text)] });
   }
 
   private codeBlock(el: Element, out: CleanNode[]): void {

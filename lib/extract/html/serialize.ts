@@ -1,4 +1,5 @@
 import type { CleanNode } from './clean-tree.js';
+import { cleanFormula, formulaMarkup } from './math.js';
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
@@ -27,6 +28,11 @@ export function printCleanHtml(nodes: readonly CleanNode[]): string {
     }
     if ('close' in node) {
       out.push(`</${node.close}>`);
+      continue;
+    }
+    // The same text as the markdown: the tree keeps a formula's TeX, not its MathML.
+    if (node.tag === 'math') {
+      out.push(escapeText(formulaMarkup(cleanFormula(node))));
       continue;
     }
     let attributes = '';

@@ -1,5 +1,6 @@
 import { type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { hiddenByAttribute, hiddenByStyle } from '../../html/hidden.js';
+import { wrapsHiddenFormula } from '../html/math.js';
 import { AUTHOR_BOX_MAX_CHARS, isAuthorBoxByName } from './author-boxes.js';
 import { isSlideBesideShownSlide } from './carousel-slides.js';
 import { findDisclosures } from './disclosures.js';
@@ -86,6 +87,7 @@ function isHiddenElement(el: Element): boolean {
   // A tab panel out of view is one of the page's alternatives (a code sample in another language,
   // the specifications beside the description): content a click away, not furniture.
   if (a.role === 'tabpanel') return false;
+  if (hiddenByStyle(a.style) && wrapsHiddenFormula(el)) return false;
   return hiddenByAttribute(a) || a['aria-hidden'] === 'true' || hiddenByStyle(a.style);
 }
 

@@ -1,5 +1,6 @@
 import type { CleanElement, CleanNode } from '../html/clean-tree.js';
 import { INLINE_TAGS } from '../html/clean-tree.js';
+import { cleanFormula, formulaMarkup } from '../html/math.js';
 import { escapeMarkdown, tidyMarkdown } from './to-markdown.js';
 
 /**
@@ -167,6 +168,12 @@ function inlineNode(node: CleanNode, state: InlineState): string {
       return link(node, state);
     case 'code':
       return inlineCode(node, state);
+    case 'math': {
+      // TeX is written as it is: escaping its `_` and `*` would change the formula.
+      const formula = cleanFormula(node);
+      state.spaced = false;
+      return formula.tex ? formulaMarkup(formula) : escapeMarkdown(formula.text);
+    }
     default: {
       const delimiter = STRONG.has(node.tag)
         ? '**'
