@@ -8,6 +8,7 @@ import {
   rawText,
 } from '../html/dom.js';
 import { codeText } from './html/code-block.js';
+import { emojiOfImage } from './html/emoji-image.js';
 import { formulaMarkup, isFormulaDrawing, readFormula } from './html/math.js';
 import { isLayoutTable, tableRows } from './html/table.js';
 import { toAbsoluteWebUrl } from './urls.js';
@@ -186,6 +187,11 @@ export function nodesToText(
     if (isFormulaDrawing(node)) return;
     if (name === 'math') {
       builder.write(formulaMarkup(readFormula(node)));
+      return;
+    }
+    if (name === 'img') {
+      const emoji = emojiOfImage(node.attribs);
+      if (emoji) builder.write(emoji);
       return;
     }
     if (name === 'br') {

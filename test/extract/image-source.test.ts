@@ -39,3 +39,27 @@ describe('the source an image will show', () => {
     expect(doc.images({ onlyMainContent: false })).toEqual(['https://example.com/photo.jpg']);
   });
 });
+
+describe('emoji drawn as images and custom elements in a sentence', () => {
+  const doc = PageDocument.parse(
+    '<body><p>Shipped <img class="emoji" alt="🎉" src="https://s.example/emoji/1f389.svg"> and ' +
+      '<g-emoji alias="rocket" fallback-src="/rocket.png">🚀</g-emoji> today, flags <img alt="🇫🇷" src="/fr.png"> too.</p>' +
+      '<p><img src="/chart.png" alt="A chart"></p>' +
+      '<x-card><p>First card body</p></x-card><x-card><p>Second card body</p></x-card></body>',
+    'https://example.com/',
+  );
+
+  it('keeps the emoji as characters of the line in markdown and text', () => {
+    const line = 'Shipped 🎉 and 🚀 today, flags 🇫🇷 too.';
+    expect(doc.markdown({ onlyMainContent: false })).toContain(line);
+    expect(doc.text({ onlyMainContent: false })).toContain(line);
+  });
+
+  it('lists only the real images', () => {
+    expect(doc.images({ onlyMainContent: false })).toEqual(['https://example.com/chart.png']);
+  });
+
+  it('still reads a custom element holding blocks as blocks', () => {
+    expect(doc.markdown({ onlyMainContent: false })).toContain('First card body\n\nSecond card body');
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '../../html/dom.js';
 import { imageSource, toAbsolute, toAbsoluteWebUrl } from '../urls.js';
 import { codeLanguage, codeText, isBrCodeBlock } from './code-block.js';
+import { emojiOfImage } from './emoji-image.js';
 import { isFormulaDrawing, readFormula } from './math.js';
 import { isLayoutTable, tableRows } from './table.js';
 
@@ -85,9 +86,25 @@ const WRAPPERS = new Set([
   'hgroup',
 ]);
 
-/** Written as a block: a block tag, or an unknown tag (written as <div>). */
+/** Written as a block: a block tag, or an unknown tag (written as <div>) that is not in a line of text. */
 function isBlockElement(el: Element): boolean {
-  return BLOCK_TAGS.has(el.name) || (!KNOWN.has(el.name) && !UNWRAPPED.has(el.name));
+  return (
+    BLOCK_TAGS.has(el.name) || (!KNOWN.has(el.name) && !UNWRAPPED.has(el.name) && !isInlineCustomElement(el))
+  );
+}
+
+/**
+ * A custom element inside a sentence (GitHub's `<g-emoji>` and `<relative-time>`, a `<tool-tip>`):
+ * browsers lay out an element they do not know inline, and one holding no block with text beside it
+ * is a word of that line, not a block of its own.
+ */
+function isInlineCustomElement(el: Element): boolean {
+  if (!el.name.includes('-')) return false;
+  // Only the nodes right beside it: a scan of every sibling, asked for each of thousands of items
+  // of one list, would be quadratic.
+  const wordBeside = (node: AnyNode | null) => node?.type === 'text' && node.data.trim() !== '';
+  if (!wordBeside(el.prev) && !wordBeside(el.next)) return false;
+  return el.children.every((child) => !isElement(child) || !BLOCK_TAGS.has(child.name));
 }
 
 function isBlockBoundary(node: AnyNode | undefined): boolean {
@@ -199,7 +216,7 @@ class CleanTreeBuilder {
     const name = el.name;
     if (isFormulaDrawing(el)) return;
     if (name === 'math') this.formula(el, out);
-    else if (UNWRAPPED.has(name)) this.children(el.children, out);
+    else if (UNWRAPPED.has(name) || isInlineCustomElement(el)) this.children(el.children, out);
     else if (name === 'pre' || (name === 'code' && isBrCodeBlock(el))) this.codeBlock(el, out);
     else if (name === 'a') this.link(el, out);
     else if (name === 'img') this.image(el, out);
@@ -256,6 +273,11 @@ class CleanTreeBuilder {
   }
 
   private image(el: Element, out: CleanNode[]): void {
+    const emoji = emojiOfImage(el.attribs);
+    if (emoji) {
+      pushText(out, emoji);
+      return;
+    }
     const src = toAbsoluteWebUrl(imageSource(el.attribs), this.options.baseUrl);
     if (!src) return;
     const attrs: Record<string, string> = { src };
