@@ -256,6 +256,13 @@ function writeHref(link: Element, builder: TextBuilder, baseUrl: string): void {
   if (href) builder.write(` (${href})`);
 }
 
+/**
+ * Marks that draw nothing between letters: soft hyphens (a hyphenation hint), zero-width spaces
+ * (a line-break hint) and stray byte-order marks. Left in, they split words for whoever searches or
+ * tokenises the text ("exam\u00adple"). Zero-width joiners stay: Persian words and emoji need them.
+ */
+const INVISIBLE_MARKS = /[\u00ad\u200b\u2060\ufeff]/g;
+
 function finishText(lines: Line[], clean: boolean, formatting: boolean): string {
   if (!clean) return lines.map((line) => line.indent + line.text).join('\n');
   const out: string[] = [];
@@ -263,7 +270,10 @@ function finishText(lines: Line[], clean: boolean, formatting: boolean): string 
     if (line.between) continue;
     const text = line.verbatim
       ? line.text.replace(/\s+$/, '')
-      : line.text.replace(/[\s\u00a0]+/g, ' ').trim();
+      : line.text
+          .replace(INVISIBLE_MARKS, '')
+          .replace(/[\s\u00a0]+/g, ' ')
+          .trim();
     if (!text.trim()) {
       // Formatting keeps one blank line between paragraphs; clean text drops them all.
       if (formatting && out.length > 0 && out[out.length - 1] !== '') out.push('');

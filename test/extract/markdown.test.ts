@@ -187,3 +187,11 @@ describe('tidyMarkdown, read as slices of its input', () => {
     expect(tidyMarkdown(' \n\n \n')).toBe('');
   });
 });
+
+describe('marks that draw nothing, in markdown', () => {
+  it('drops soft hyphens and zero-width spaces, keeping zero-width joiners', () => {
+    expect(md('<p>exam&shy;ple and zero&#8203;width, 👨&zwj;👩&zwj;👧</p>')).toBe(
+      'example and zerowidth, 👨‍👩‍👧',
+    );
+  });
+});

@@ -166,3 +166,16 @@ describe('htmlToText', () => {
     expect(htmlToText(deep, URL)).toContain('deep text');
   });
 });
+
+describe('marks that draw nothing', () => {
+  const html =
+    '<p>exam&shy;ple, zero&#8203;width, &#xFEFF;mark, a family 👨&zwj;👩&zwj;👧 and می&zwnj;خواهم</p>';
+
+  it('drops soft hyphens, zero-width spaces and byte-order marks from clean text, keeping joiners', () => {
+    expect(htmlToText(html, URL)).toBe('example, zerowidth, mark, a family 👨‍👩‍👧 and می‌خواهم');
+  });
+
+  it('keeps every character when the caller asks for the text as written', () => {
+    expect(htmlToText(html, URL, { clean: false })).toContain('exam\u00adple');
+  });
+});
