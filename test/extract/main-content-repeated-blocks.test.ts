@@ -41,3 +41,30 @@ describe('a product page printing its description twice (a mobile and a desktop 
     expect(occurrences(text, 'Woven from undyed linen')).toBe(2);
   });
 });
+
+describe('a product page printing a list of short items twice (a currency picker in two layouts)', () => {
+  const currencies = ['EUR 129.00', 'GBP 110.82', 'USD 149.64', 'CAD 206.74', 'AUD 232.60']
+    .map((price) => `<li><span>${price}</span></li>`)
+    .join('');
+  const html = `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Hemp dress"}</script></head><body>
+    <header><a href="/">Home</a> <a href="/cart">Cart</a></header>
+    <main>
+      <div class="product">
+        <h1>Hemp dress, rust</h1>
+        <div class="price-top"><ul class="prices">${currencies}</ul></div>
+        <p>${description}</p>
+        <p>${care}</p>
+        <div class="price-bottom"><ul class="prices">${currencies}</ul></div>
+        <p>Each dress is cut and sewn to order in a small workshop and ships within ten working days.</p>
+      </div>
+    </main>
+    <footer><p>© Hemp Shop. Terms of sale.</p></footer>
+  </body></html>`;
+
+  it('gives the list once, though each item is too short to count as a repeat alone', () => {
+    const text = mainText(html);
+    expect(occurrences(text, 'GBP 110.82')).toBe(1);
+    expect(occurrences(text, 'AUD 232.60')).toBe(1);
+    expect(text).toContain('Each dress is cut and sewn to order');
+  });
+});
