@@ -72,3 +72,17 @@ describe('formulas (MathML, KaTeX, MathJax, MediaWiki)', () => {
     expect(doc.markdown({ onlyMainContent: false })).toContain('★ the rating rule');
   });
 });
+
+describe('formulas on hostile pages', () => {
+  it('reads a formula beside thousands of hidden icons in one pass (only neighbours are asked)', () => {
+    const icons = '<span aria-hidden="true">*</span>'.repeat(20_000);
+    const doc = PageDocument.parse(
+      `<body><div>${icons}<math alttext="y"><mi>y</mi></math></div></body>`,
+      'https://e.example/',
+    );
+    const markdown = doc.markdown({ onlyMainContent: false });
+    expect(markdown.endsWith('$y$')).toBe(true);
+    // Icons not next to the formula stay: only the drawing beside it is a copy.
+    expect(markdown.split('\\*').length - 1).toBe(19_999);
+  });
+});

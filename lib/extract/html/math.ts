@@ -35,7 +35,8 @@ export function formulaMarkup(formula: Formula): string {
   return formula.display ? `$$${formula.text}$$` : `$${formula.text}$`;
 }
 
-function holdsFormula(el: Element): boolean {
+function holdsFormula(el: Element | null): boolean {
+  if (!el) return false;
   return el.name === 'math' || el.children.some((child) => isElement(child) && child.name === 'math');
 }
 
@@ -45,8 +46,18 @@ function holdsFormula(el: Element): boolean {
  * reader gets, and read as text it repeats the formula as loose glyphs ("x2" after "x^2").
  */
 export function isFormulaDrawing(el: Element): boolean {
-  if (el.attribs['aria-hidden'] !== 'true' || !isElement(el.parent)) return false;
-  return el.parent.children.some((sibling) => sibling !== el && isElement(sibling) && holdsFormula(sibling));
+  if (el.attribs['aria-hidden'] !== 'true') return false;
+  // The two copies are adjacent in every renderer; asking only the neighbours keeps a list of
+  // thousands of hidden icons from costing a scan of its siblings each.
+  return holdsFormula(adjacentElement(el, 'prev')) || holdsFormula(adjacentElement(el, 'next'));
+}
+
+function adjacentElement(el: Element, direction: 'prev' | 'next'): Element | null {
+  for (let node = el[direction]; node; node = node[direction]) {
+    if (isElement(node)) return node;
+    if (node.type === 'text' && node.data.trim()) return null;
+  }
+  return null;
 }
 
 /**
