@@ -1,5 +1,4 @@
 import { type Element, findFirst, isElement, rawText } from '../../html/dom.js';
-import type { CleanElement } from './clean-tree.js';
 
 /** The encodings pages give a formula's TeX source under (KaTeX, MathJax, MediaWiki, pandoc). */
 const TEX_ENCODINGS = new Set(['application/x-tex', 'application/x-latex', 'text/x-tex', 'tex', 'latex']);
@@ -69,7 +68,10 @@ export function wrapsHiddenFormula(el: Element): boolean {
 }
 
 /** The formula the clean tree holds (clean-tree.ts writes a `math` node: its text, how it reads). */
-export function cleanFormula(node: CleanElement): Formula {
-  const text = node.children.filter((child) => typeof child === 'string').join('');
+export function cleanFormula(node: {
+  attrs?: Record<string, string>;
+  children: readonly unknown[];
+}): Formula {
+  const text = node.children.filter((child): child is string => typeof child === 'string').join('');
   return { text, tex: node.attrs?.notation === 'tex', display: node.attrs?.display === 'block' };
 }
