@@ -1,4 +1,5 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { isFeatureCardGrid } from './feature-cards.js';
 import { classTokens, classWeight } from './patterns.js';
 import { TEASER_LINE } from './section-words.js';
 import type { ContentStats } from './stats.js';
@@ -88,6 +89,7 @@ export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<
       const name = el.name;
       if (name === 'pre' || name === 'code' || name === 'figure' || name === 'blockquote') return false;
       if (holdsThreadPosts(el, root, stats)) return true;
+      if (isFeatureCardGrid(el, root, stats)) return false;
       if (shouldDrop(el, stats)) {
         removed.add(el);
         removedText += stats.get(el).text;
