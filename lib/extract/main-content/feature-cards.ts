@@ -1,4 +1,5 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { resultGoesOn } from './following-text.js';
 import { isReadMore } from './section-words.js';
 import type { ContentStats } from './stats.js';
 
@@ -9,7 +10,10 @@ const MAX_CARD_CHARS = 300;
 const MIN_DESCRIPTION_WORDS = 4;
 const MIN_CARDS = 3;
 const MIN_CARD_SHARE = 0.8;
-/** Text of the page's own after the grid: a heading and a sentence of the next section. */
+/**
+ * A wall of teasers closes the article it follows; a grid of features sits between a landing page's
+ * sections, with at least a heading and a sentence of the next one after it.
+ */
 const MIN_FOLLOWING_CHARS = 100;
 const SENTENCE_END = /[.!?]["'”’)]?$/u;
 
@@ -29,24 +33,11 @@ export function isFeatureCardGrid(el: Element, root: Element, stats: ContentStat
     blocks++;
     if (isFeatureCard(child, stats)) cards++;
   }
-  return blocks >= MIN_CARDS && cards >= blocks * MIN_CARD_SHARE && textFollows(el, root, stats);
-}
-
-/**
- * A wall of teasers closes the article it follows; a grid of features sits between a landing page's
- * sections, with more of the page's own text after it.
- */
-function textFollows(el: Element, root: Element, stats: ContentStats): boolean {
-  let following = 0;
-  for (let node: Element = el; node !== root && isElement(node.parent); node = node.parent) {
-    const siblings = node.parent.children;
-    for (let i = siblings.indexOf(node) + 1; i < siblings.length; i++) {
-      const sibling = siblings[i];
-      if (isElement(sibling)) following += stats.get(sibling).text;
-      if (following >= MIN_FOLLOWING_CHARS) return true;
-    }
-  }
-  return false;
+  return (
+    blocks >= MIN_CARDS &&
+    cards >= blocks * MIN_CARD_SHARE &&
+    resultGoesOn(el, root, stats, MIN_FOLLOWING_CHARS)
+  );
 }
 
 function isFeatureCard(card: Element, stats: ContentStats): boolean {
