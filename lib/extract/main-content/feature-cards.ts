@@ -25,19 +25,23 @@ const SENTENCE_END = /[.!?]["'”’)]?$/u;
  * cut or sits beside a date or a price, while a landing page's annotated text keeps its features.
  */
 export function isFeatureCardGrid(el: Element, root: Element, stats: ContentStats): boolean {
-  if (stats.get(el).link === 0) return false;
-  let blocks = 0;
-  let cards = 0;
+  if (el.children.length < MIN_CARDS || stats.get(el).link === 0) return false;
+  // Sized from the figures first: the clean-up asks this of every block, and only a block of small
+  // headed children is worth a walk through each child.
+  const children: Element[] = [];
+  let small = 0;
   for (const child of el.children) {
-    if (!isElement(child) || child.type !== 'tag' || stats.get(child).text === 0) continue;
-    blocks++;
-    if (isFeatureCard(child, stats)) cards++;
+    if (!isElement(child) || child.type !== 'tag') continue;
+    const s = stats.get(child);
+    if (s.text === 0) continue;
+    children.push(child);
+    if (s.text <= MAX_CARD_CHARS && s.headingText > 0) small++;
   }
-  return (
-    blocks >= MIN_CARDS &&
-    cards >= blocks * MIN_CARD_SHARE &&
-    resultGoesOn(el, root, stats, MIN_FOLLOWING_CHARS)
-  );
+  const least = Math.max(MIN_CARDS, children.length * MIN_CARD_SHARE);
+  if (small < least) return false;
+  let cards = 0;
+  for (const child of children) if (isFeatureCard(child, stats)) cards++;
+  return cards >= least && resultGoesOn(el, root, stats, MIN_FOLLOWING_CHARS);
 }
 
 function isFeatureCard(card: Element, stats: ContentStats): boolean {
