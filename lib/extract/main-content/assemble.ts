@@ -1,4 +1,5 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { namesItsColumns } from './data-tables.js';
 import { isFeatureCardGrid } from './feature-cards.js';
 import { resultGoesOn } from './following-text.js';
 import { classTokens, classWeight } from './patterns.js';
@@ -172,7 +173,7 @@ function shouldDrop(el: Element, root: Element, stats: ContentStats): boolean {
     // A roundup's shop links under each pick, a guide's list of courses: the guide goes on after them.
     return !resultGoesOn(el, root, stats, MIN_PROSE_AFTER_LIST, { prose: true });
   }
-  if (el.name === 'table') return density > 0.7;
+  if (el.name === 'table') return density > 0.7 && !namesItsColumns(el);
   if (isTeaserList(el, stats)) return true;
   if (density > 0.5 && s.text < 600 && weight < 25) return true;
   // A lone tag line like "Tags: a, b" or "Filed under …".
