@@ -1,4 +1,7 @@
 import { type Element, HEADING_TAGS, isElement, textOf, walkElements } from '../../html/dom.js';
+import { namesItsColumns } from './data-tables.js';
+import { isFeatureCardGrid } from './feature-cards.js';
+import { resultGoesOn } from './following-text.js';
 import { classTokens, classWeight } from './patterns.js';
 import { TEASER_LINE } from './section-words.js';
 import type { ContentStats } from './stats.js';
@@ -88,7 +91,8 @@ export function cleanInside(roots: Element[], stats: ContentStats, removed: Set<
       const name = el.name;
       if (name === 'pre' || name === 'code' || name === 'figure' || name === 'blockquote') return false;
       if (holdsThreadPosts(el, root, stats)) return true;
-      if (shouldDrop(el, stats)) {
+      if (isFeatureCardGrid(el, root, stats)) return false;
+      if (shouldDrop(el, root, stats)) {
         removed.add(el);
         removedText += stats.get(el).text;
         return false;
@@ -142,7 +146,10 @@ const CLEANED_TAGS = new Set([
   'header',
 ]);
 
-function shouldDrop(el: Element, stats: ContentStats): boolean {
+/** Prose after a list of links that makes it a part of the body, not the list that closes it. */
+const MIN_PROSE_AFTER_LIST = 500;
+
+function shouldDrop(el: Element, root: Element, stats: ContentStats): boolean {
   // An <article> inside the article is another story's teaser.
   if (el.name === 'article') return isTeaser(el, stats);
   // Page builders print the same teaser line as a small heading ("Related: <headline>" in an <h5>).
@@ -162,9 +169,11 @@ function shouldDrop(el: Element, stats: ContentStats): boolean {
     // A table of contents: link density leaves in-page links out on purpose (they are not
     // navigation away), so they are counted apart.
     if (s.listItems >= 3 && s.inPageLink >= s.text * 0.8) return true;
-    return density > 0.8 && s.listItems >= 3 && s.text / s.listItems < 80 && weight <= 0;
+    if (density <= 0.8 || s.listItems < 3 || s.text / s.listItems >= 80 || weight > 0) return false;
+    // A roundup's shop links under each pick, a guide's list of courses: the guide goes on after them.
+    return !resultGoesOn(el, root, stats, MIN_PROSE_AFTER_LIST, { prose: true });
   }
-  if (el.name === 'table') return density > 0.7;
+  if (el.name === 'table') return density > 0.7 && !namesItsColumns(el);
   if (isTeaserList(el, stats)) return true;
   if (density > 0.5 && s.text < 600 && weight < 25) return true;
   // A lone tag line like "Tags: a, b" or "Filed under …".
