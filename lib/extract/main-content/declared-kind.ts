@@ -1,5 +1,5 @@
 import type { Document } from 'domhandler';
-import { type AnyNode, type Element, isElement, walkElements } from '../../html/dom.js';
+import { type AnyNode, type Element, findFirst, isElement, walkElements } from '../../html/dom.js';
 import { elementsNamed } from '../../html/elements-by-name.js';
 
 /**
@@ -103,6 +103,16 @@ export function declaresDiscussion(body: Element): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The thread's own wrapper says it is a discussion in microdata (`itemtype` DiscussionForumPosting
+ * or QAPage): Discourse's page for readers without scripts, Q&A engines.
+ */
+export function declaresDiscussionInMicrodata(body: Element): boolean {
+  return (
+    findFirst(body, (el) => !!el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) !== null
+  );
 }
 
 /** The page declares itself one product, in JSON-LD anywhere on the page. */
