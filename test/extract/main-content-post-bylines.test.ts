@@ -110,3 +110,28 @@ describe("a thread's posts under their posters' names and dates", () => {
     expect(text).not.toMatch(/^\s*(?:- )?#\d+\s*$/m);
   });
 });
+
+/** Stack Exchange's layout: the declaration on <html>, each post signed by a card with the poster's standing. */
+function questionPage(): string {
+  const card = (
+    name: string,
+    id: number,
+  ) => `<div class="user-info"><div class="user-action-time">answered Mar 3, 2025 at 9:14</div>
+    <div class="user-details"><a href="/users/${id}/${name}">${name}</a>
+      <div class="-flair"><span class="reputation-score">12.4k</span><span aria-hidden="true">●</span><span class="v-visible-sr">3 gold badges</span><span class="v-visible-sr">41 silver badges</span><span class="v-visible-sr">67 bronze badges</span></div>
+    </div></div>`;
+  return `<html itemscope itemtype="https://schema.org/QAPage"><head><title>Soakaway in clay - Gardening Stack Exchange</title></head><body>
+    <div id="content"><h1>Soakaway in clay</h1>
+      ${posts.map((post, i) => `<div class="answer"><div class="post-text"><p>${post.text}</p></div>${card(post.name, i + 100)}</div>`).join('')}
+    </div>
+  </body></html>`;
+}
+
+describe("a Q&A page's poster cards", () => {
+  it("leave out the poster's name and standing", () => {
+    const text = mainText(questionPage());
+    for (const post of posts) expect(text).toContain(post.text);
+    expect(text).not.toContain('badges');
+    expect(text).not.toContain('turnip_tom');
+  });
+});

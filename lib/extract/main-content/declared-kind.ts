@@ -107,11 +107,13 @@ export function declaresDiscussion(body: Element): boolean {
 
 /**
  * The thread's own wrapper says it is a discussion in microdata (`itemtype` DiscussionForumPosting
- * or QAPage): Discourse's page for readers without scripts, Q&A engines.
+ * or QAPage): Discourse's page for readers without scripts, Stack Exchange's sites on <html>.
  */
 export function declaresDiscussionInMicrodata(body: Element): boolean {
+  // Stack Exchange's sites declare it on <html>.
+  const from = isElement(body.parent) ? body.parent : body;
   return (
-    findFirst(body, (el) => !!el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) !== null
+    findFirst(from, (el) => !!el.attribs.itemtype && DISCUSSION_ITEMTYPE.test(el.attribs.itemtype)) !== null
   );
 }
 

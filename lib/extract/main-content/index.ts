@@ -14,7 +14,7 @@ import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findLeafNotices } from './leaf-notices.js';
-import { findPostBylines, POST_NUMBER } from './post-bylines.js';
+import { findPostBylines, POST_NUMBER, posterCardsAround, REPUTATION_FLAIR } from './post-bylines.js';
 import { findCustomerReviews } from './product-reviews.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
@@ -264,6 +264,10 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     SIGN_UP_CONSENT,
     ...(discussion ? [POST_NUMBER] : []),
   ]);
+  if (discussion) {
+    const flairs = findLeafNotices(best.roots, best.removed, best.stats, [REPUTATION_FLAIR]);
+    notices.push(...posterCardsAround(flairs, best.removed));
+  }
   const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
   const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);
   if (dropped.size > 0) {

@@ -175,3 +175,23 @@ export const POST_NUMBER: LeafNotice = {
   maxChars: 8,
   test: (text) => /^#\d{1,6}$/.test(text.trim()),
 };
+
+/**
+ * A Q&A poster's standing under their name ("59.6k 44 gold badges 151 silver badges"), as Stack
+ * Exchange's sites and their clones print it on every post's card.
+ */
+export const REPUTATION_FLAIR: LeafNotice = {
+  maxChars: 90,
+  test: (text) => /^[\d.,]+k?(?:\s*\d+\s*(?:gold|silver|bronze) badges?)+$/i.test(text.trim()),
+};
+
+/** The card around a reputation flair: the poster's name and the flair, nothing longer. */
+export function posterCardsAround(flairs: readonly Element[], removed: ReadonlySet<Element>): Element[] {
+  return flairs.map((flair) => {
+    const card = flair.parent;
+    if (!isElement(card)) return flair;
+    const skip = (el: Element) => removed.has(el);
+    const rest = textOf(card, skip).length - textOf(flair, skip).length;
+    return rest <= MAX_NAME_CHARS ? card : flair;
+  });
+}
