@@ -135,3 +135,30 @@ describe("a Q&A page's poster cards", () => {
     expect(text).not.toContain('turnip_tom');
   });
 });
+
+/** NodeBB's layout: a reply opens with a collapsed preview of the post it answers. */
+function replyPreviewThread(): string {
+  const parent = posts[0];
+  return `<html><head><title>Soakaway in clay - Allotment forum</title>${declared}</head><body>
+    <main><h1>Soakaway in clay</h1><ul class="posts">
+      ${posts
+        .map(
+          (post, i) => `<li class="post" component="post">
+        <div class="poster"><a href="/user/${post.name}">${post.name}</a></div>
+        ${i > 0 ? `<div component="post/parent" class="line-clamp-1"><a href="/user/${parent.name}">${parent.name}</a><p>${parent.text}</p></div>` : ''}
+        <div class="content"><p>${post.text}</p>${i === 2 ? `<blockquote><p>${posts[1].text}</p></blockquote><p>Quoting that because it is right.</p>` : ''}</div>
+      </li>`,
+        )
+        .join('')}
+    </ul></main>
+  </body></html>`;
+}
+
+describe('a thread without furniture names around its posts', () => {
+  it("prints each post once: a reply's preview of its parent goes, a quote stays", () => {
+    const text = mainText(replyPreviewThread());
+    expect(text.split(posts[0].text)).toHaveLength(2);
+    expect(text.split(posts[1].text)).toHaveLength(3);
+    expect(text).toContain(posts[2].text);
+  });
+});

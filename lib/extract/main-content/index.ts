@@ -14,7 +14,13 @@ import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findLeafNotices } from './leaf-notices.js';
-import { findPostBylines, POST_NUMBER, posterCardsAround, REPUTATION_FLAIR } from './post-bylines.js';
+import {
+  findPostBylines,
+  findRepeatsOutsideQuotes,
+  POST_NUMBER,
+  posterCardsAround,
+  REPUTATION_FLAIR,
+} from './post-bylines.js';
 import { findCustomerReviews } from './product-reviews.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
@@ -266,7 +272,10 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
   ]);
   if (discussion) {
     const flairs = findLeafNotices(best.roots, best.removed, best.stats, [REPUTATION_FLAIR]);
-    notices.push(...posterCardsAround(flairs, best.removed));
+    notices.push(
+      ...posterCardsAround(flairs, best.removed),
+      ...findRepeatsOutsideQuotes(best.roots, best.removed),
+    );
   }
   const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
   const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);

@@ -2,6 +2,7 @@ import { type Element, hasNonBlankText, isElement, textOf, walkElements } from '
 import { hiddenByAttribute, hiddenByStyle } from '../../html/hidden.js';
 import type { LeafNotice } from './leaf-notices.js';
 import { classTokens } from './patterns.js';
+import { findRepeatedBlocks } from './repeated-blocks.js';
 
 /** Never shown where they stand: a menu's template, a control's label. */
 const UNSEEN_TAGS = new Set([
@@ -194,4 +195,22 @@ export function posterCardsAround(flairs: readonly Element[], removed: ReadonlyS
     const rest = textOf(card, skip).length - textOf(flair, skip).length;
     return rest <= MAX_NAME_CHARS ? card : flair;
   });
+}
+
+function insideQuote(el: Element): boolean {
+  for (let p = el.parent; isElement(p); p = p.parent)
+    if (p.name === 'blockquote' || p.name === 'q') return true;
+  return false;
+}
+
+/**
+ * A post's paragraphs printed again outside a quote: the preview of the post a reply answers
+ * (NodeBB's collapsed "parent" line), a layout's second copy. A thread quotes in <blockquote>,
+ * and the quoted words are kept as the reader sees them.
+ */
+export function findRepeatsOutsideQuotes(
+  roots: readonly Element[],
+  removed: ReadonlySet<Element>,
+): Element[] {
+  return findRepeatedBlocks(roots, removed).filter((el) => !insideQuote(el));
 }
