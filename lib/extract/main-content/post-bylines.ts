@@ -64,8 +64,8 @@ export interface PostBylines {
  * A thread's annotated text reads each post under its poster's name and date ("blumo / September
  * 22, 2024"), as the page shows them; the engines print both inside the poster's card or a "meta"
  * header that the names rightly read as furniture (post counts, join dates, badges, menus). In a
- * declared discussion, each post's first `<time>` and the poster's name nearest above it are kept
- * and the rest of their card stays out.
+ * declared discussion, each post's first `<time>` with text and the first poster's name in the
+ * smallest block around it are kept, and the rest of their card stays out.
  */
 export function findPostBylines(roots: readonly Element[], removed: ReadonlySet<Element>): PostBylines {
   const names: Element[] = [];
@@ -90,16 +90,18 @@ export function findPostBylines(roots: readonly Element[], removed: ReadonlySet<
   const nameUnder = new Map<Element, Element>();
   for (const name of names)
     for (let p = name.parent; isElement(p) && !nameUnder.has(p); p = p.parent) nameUnder.set(p, name);
+  // The posts found so far, and every ancestor of them.
   const posts = new Set<Element>();
+  const aroundPosts = new Set<Element>();
   const keep: Element[] = [];
   for (const time of times) {
     const post = postOf(time, nameUnder, roots);
     // A post prints its date twice for two layouts (a phone header and a desktop one): the first
-    // byline found in it is the post's, and one inside another is the same post.
-    if (!post || overlapsAny(post, posts)) continue;
-    const name = nameUnder.get(post) as Element;
+    // byline found in it is the post's, and one inside or around another is the same post.
+    if (!post || aroundPosts.has(post) || insideAny(post, posts)) continue;
     posts.add(post);
-    keep.push(name, time);
+    for (let p = post.parent; isElement(p) && !aroundPosts.has(p); p = p.parent) aroundPosts.add(p);
+    keep.push(nameUnder.get(post) as Element, time);
   }
   return hollowOut(keep, roots, removed);
 }
@@ -117,11 +119,9 @@ function postOf(
   return null;
 }
 
-function overlapsAny(post: Element, posts: ReadonlySet<Element>): boolean {
+function insideAny(post: Element, posts: ReadonlySet<Element>): boolean {
   for (let p: Element | null = post; isElement(p); p = isElement(p.parent) ? p.parent : null)
     if (posts.has(p)) return true;
-  for (const other of posts)
-    for (let p = other.parent; isElement(p); p = p.parent) if (p === post) return true;
   return false;
 }
 
