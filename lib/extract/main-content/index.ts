@@ -3,12 +3,24 @@ import { AFFILIATE_DISCLOSURE } from './affiliate-disclosure.js';
 import { cleanInside, collectSiblings } from './assemble.js';
 import { findCallsToAction } from './call-to-action.js';
 import { findStoryCaptions } from './captions.js';
-import { declaresDiscussion, declaresProduct, declaresStory } from './declared-kind.js';
+import {
+  declaresDiscussion,
+  declaresDiscussionInMicrodata,
+  declaresProduct,
+  declaresStory,
+} from './declared-kind.js';
 import { trimEdges } from './edges.js';
 import { matchArticleBody } from './hint.js';
 import { landmarkInstead } from './landmark.js';
 import { findLead } from './lead.js';
 import { findLeafNotices } from './leaf-notices.js';
+import {
+  findPostBylines,
+  findRepeatsOutsideQuotes,
+  POST_NUMBER,
+  posterCardsAround,
+  REPUTATION_FLAIR,
+} from './post-bylines.js';
 import { findCustomerReviews } from './product-reviews.js';
 import { findBoilerplate, noscriptHoldsPage, type PruneOptions } from './prune.js';
 import { findRepeatedBlocks } from './repeated-blocks.js';
@@ -232,6 +244,8 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     }
   }
   if (best && options.titleHint) dropTitleHeading(best.roots, best.removed, options.titleHint);
+  const discussion = repliesAreContent || declaresDiscussionInMicrodata(body);
+  if (best && discussion) best = withPostBylines(best);
   if (!best || best.textLength === 0) {
     const removed = findBoilerplate(body, measure, { useNames: true, readNoscript, repliesAreContent });
     const cleaned = new ContentStats(body, removed);
@@ -254,7 +268,15 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     AFFILIATE_DISCLOSURE,
     SIGN_IN_PROMPT,
     SIGN_UP_CONSENT,
+    ...(discussion ? [POST_NUMBER] : []),
   ]);
+  if (discussion) {
+    const flairs = findLeafNotices(best.roots, best.removed, best.stats, [REPUTATION_FLAIR]);
+    notices.push(
+      ...posterCardsAround(flairs, best.removed),
+      ...findRepeatsOutsideQuotes(best.roots, best.removed),
+    );
+  }
   const pitches = story ? findCallsToAction(best.roots, best.removed, best.stats, best.textLength) : [];
   const dropped = new Set([...repeated, ...captions, ...notices, ...pitches]);
   if (dropped.size > 0) {
@@ -268,6 +290,17 @@ export function extractMainContent(body: Element, options: MainContentOptions = 
     return { roots: best.roots, removed, method, textLength: Math.max(0, textLength) };
   }
   return { roots: best.roots, removed: best.removed, method, textLength: best.textLength };
+}
+
+/** A thread's posts under their posters' names and dates (post-bylines.ts). */
+function withPostBylines(best: Attempt): Attempt {
+  const bylines = findPostBylines(best.roots, best.removed);
+  if (bylines.restored.length === 0) return best;
+  const removed = new Set(best.removed);
+  for (const el of bylines.restored) removed.delete(el);
+  for (const el of bylines.removed) removed.add(el);
+  const textLength = best.roots.reduce((sum, root) => sum + textOf(root, (el) => removed.has(el)).length, 0);
+  return { ...best, removed, textLength };
 }
 
 function words(text: string): string[] {
