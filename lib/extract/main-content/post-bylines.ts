@@ -197,8 +197,9 @@ export function posterCardsAround(flairs: readonly Element[], removed: ReadonlyS
   });
 }
 
-function insideQuote(el: Element): boolean {
-  for (let p = el.parent; isElement(p); p = p.parent)
+/** The block is a quote or sits in one (the search for repeats may give the whole <blockquote>). */
+function inQuote(el: Element): boolean {
+  for (let p: Element['parent'] = el; isElement(p); p = p.parent)
     if (p.name === 'blockquote' || p.name === 'q') return true;
   return false;
 }
@@ -212,5 +213,5 @@ export function findRepeatsOutsideQuotes(
   roots: readonly Element[],
   removed: ReadonlySet<Element>,
 ): Element[] {
-  return findRepeatedBlocks(roots, removed).filter((el) => !insideQuote(el));
+  return findRepeatedBlocks(roots, removed).filter((el) => !inQuote(el));
 }
