@@ -15,7 +15,7 @@ import {
  * A change that loses a page or two of today's kinds breaks this. Raise the floors when the method
  * improves; never lower them to let a change in.
  */
-const FLOORS = { f1: 0.855, precision: 0.835, recall: 0.88, underShare: 0.075 };
+const FLOORS = { f1: 0.86, precision: 0.835, recall: 0.885, underShare: 0.075 };
 
 describe('main content on the modern-web development corpus (shingle F1, a quarter of the pages)', () => {
   let pages: ModernWebPage[] = [];
