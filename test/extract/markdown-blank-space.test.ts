@@ -31,3 +31,16 @@ describe('space a browser shows as nothing', () => {
     expect(text(body)).toBe('One.\n\nTwo 👩\u200d💻.');
   });
 });
+
+describe('table columns that show nothing', () => {
+  it('leaves out a column empty in every row, and a table with no text at all', () => {
+    expect(
+      md(
+        '<table><tr><th></th><th>Plan</th><th>Price</th><th></th></tr>' +
+          '<tr><td><input type="checkbox"></td><td>Basic</td><td>$5</td><td></td></tr>' +
+          '<tr><td></td><td>Pro</td><td></td><td><img src="/s.gif" width="1"></td></tr></table>' +
+          '<table><tr><td> </td><td></td></tr></table><p>After.</p>',
+      ),
+    ).toBe('| Plan | Price |\n| --- | --- |\n| Basic | $5 |\n| Pro |  |\n\nAfter.');
+  });
+});

@@ -398,9 +398,21 @@ function table(el: CleanElement): string {
     }
     rows.push(cells);
   }
-  const columns = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  if (columns === 0) return '';
-  const lines = rows.map((row) => `| ${row.concat(Array(columns - row.length).fill('')).join(' | ')} |`);
-  lines.splice(1, 0, `| ${Array(columns).fill('---').join(' | ')} |`);
+  const shown = shownColumns(rows);
+  if (shown.length === 0) return '';
+  const lines = rows.map((row) => `| ${shown.map((column) => row[column] ?? '').join(' | ')} |`);
+  lines.splice(1, 0, `| ${Array(shown.length).fill('---').join(' | ')} |`);
   return lines.join('\n');
+}
+
+/**
+ * The columns with text in some row. A column empty in every row (a spacer, an icon or a
+ * checkbox column) shows nothing on the page and would only print ` |  |` on every line.
+ */
+function shownColumns(rows: readonly string[][]): number[] {
+  const filled: boolean[] = [];
+  for (const row of rows) for (let i = 0; i < row.length; i++) if (row[i]) filled[i] = true;
+  const shown: number[] = [];
+  for (let i = 0; i < filled.length; i++) if (filled[i]) shown.push(i);
+  return shown;
 }
