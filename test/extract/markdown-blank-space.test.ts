@@ -44,3 +44,14 @@ describe('table columns that show nothing', () => {
     ).toBe('| Plan | Price |\n| --- | --- |\n| Basic | $5 |\n| Pro |  |\n\nAfter.');
   });
 });
+
+describe('a dash at the start of a line', () => {
+  it('is escaped only where markdown would read a list item or a rule', () => {
+    expect(md('<p>-24 °C at night</p><p>-Mark Twain</p><p>--help prints this</p>')).toBe(
+      '-24 °C at night\n\n-Mark Twain\n\n--help prints this',
+    );
+    expect(md('<p>- not a list</p><p>---</p><p>-<b> bold</b></p>')).toBe(
+      '\\- not a list\n\n\\---\n\n\\- **bold**',
+    );
+  });
+});
