@@ -262,6 +262,7 @@ function writeHref(link: Element, builder: TextBuilder, baseUrl: string): void {
  * tokenises the text ("exam\u00adple"). Zero-width joiners stay: Persian words and emoji need them.
  */
 const INVISIBLE_MARKS = /[\u00ad\u200b\u2060\ufeff]/g;
+const ONLY_JOINERS = /^[\s\u200d]+$/;
 
 function finishText(lines: Line[], clean: boolean, formatting: boolean): string {
   if (!clean) return lines.map((line) => line.indent + line.text).join('\n');
@@ -274,7 +275,8 @@ function finishText(lines: Line[], clean: boolean, formatting: boolean): string 
           .replace(INVISIBLE_MARKS, '')
           .replace(/[\s\u00a0]+/g, ' ')
           .trim();
-    if (!text.trim()) {
+    // A zero-width joiner alone on a line joins nothing: the line shows empty (`<p>&zwj;</p>` spacers).
+    if (!text.trim() || ONLY_JOINERS.test(text)) {
       // Formatting keeps one blank line between paragraphs; clean text drops them all.
       if (formatting && out.length > 0 && out[out.length - 1] !== '') out.push('');
       continue;

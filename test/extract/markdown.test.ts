@@ -130,7 +130,7 @@ describe('escapeMarkdown', () => {
           const [before, after] = [whole[offset - 1], whole[offset + 1]];
           return before && after && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after) ? '_' : '\\_';
         })
-        .replace(/^(?:-|\+ |=+|#{1,6} |~~~|>)/, '\\$&')
+        .replace(/^(?:-+(?=[ \t]|$)|\+ |=+|#{1,6} |~~~|>)/, '\\$&')
         .replace(/^(\d+)\. /, '$1\\. ');
     const pieces = [
       'a',

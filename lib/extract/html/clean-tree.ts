@@ -13,6 +13,7 @@ import { imageSource, toAbsolute, toAbsoluteWebUrl } from '../urls.js';
 import { codeLanguage, codeText, isBrCodeBlock } from './code-block.js';
 import { emojiOfImage } from './emoji-image.js';
 import { isFormulaDrawing, readFormula } from './math.js';
+import { isSpacerImage } from './spacer-image.js';
 import { isLayoutTable, tableRows } from './table.js';
 
 /**
@@ -283,6 +284,7 @@ class CleanTreeBuilder {
       pushText(out, emoji);
       return;
     }
+    if (isSpacerImage(el.attribs)) return;
     const src = toAbsoluteWebUrl(imageSource(el.attribs), this.options.baseUrl);
     if (!src) return;
     const attrs: Record<string, string> = { src };

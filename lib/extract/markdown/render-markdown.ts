@@ -93,7 +93,8 @@ function pushParagraph(
   to: number,
   ctx: RenderContext,
 ): void {
-  const text = trimLayoutSpace(inline(nodes, { spaced: true, ctx }, from, to));
+  const state: InlineState = { spaced: true, broken: false, ctx };
+  const text = paragraphText(inline(nodes, state, from, to), state.broken);
   if (text) out.push(text);
 }
 
@@ -122,29 +123,56 @@ function renderBlock(el: CleanElement, ctx: RenderContext): string {
 
 /** Inline content as one paragraph: whitespace collapsed across nodes, trimmed at both ends. */
 function paragraph(nodes: readonly CleanNode[], ctx: RenderContext): string {
-  const state: InlineState = { spaced: true, ctx };
-  return trimLayoutSpace(inline(nodes, state));
+  const state: InlineState = { spaced: true, broken: false, ctx };
+  return paragraphText(inline(nodes, state), state.broken);
 }
 
 /**
- * Spaces, tabs and line feeds off both ends (no-break spaces stay: they are content), by index: the
- * equivalent `/^[ \t\n]+|[ \t\n]+$/g` tries its second branch at every run of spaces in the paragraph.
+ * A paragraph's text without the space a browser shows as nothing: white space at its ends and at
+ * the ends of its lines, no-break spaces included (`<p>&nbsp;</p>` spacers, `text&nbsp;</p>`), and
+ * a zero-width joiner with nothing to join. Two line breaks in a row (`<br><br>`) show an empty
+ * line, which is what a blank line between paragraphs says; written as hard breaks, they left a
+ * line of spaces and two trailing spaces before it.
  */
-function trimLayoutSpace(text: string): string {
+function paragraphText(text: string, broken: boolean): string {
+  if (!broken) return trimBlockSpace(text);
+  let out = '';
+  let breaks = 0;
+  for (const piece of text.split(HARD_BREAK)) {
+    const line = trimBlockSpace(piece);
+    if (line === '') {
+      breaks++;
+      continue;
+    }
+    if (out !== '') out += breaks > 1 ? '\n\n' : HARD_BREAK;
+    out += line;
+    breaks = 1;
+  }
+  return out;
+}
+
+/**
+ * Spaces, tabs, line feeds, no-break spaces and zero-width joiners off both ends of a line, by
+ * index: the equivalent `/^[…]+|[…]+$/g` tries its second branch at every run of spaces in the
+ * paragraph. Inside the line a no-break space is content ("10&nbsp;kg") and stays.
+ */
+function trimBlockSpace(text: string): string {
   let start = 0;
   let end = text.length;
-  while (start < end && isLayoutSpace(text.charCodeAt(start))) start++;
-  while (end > start && isLayoutSpace(text.charCodeAt(end - 1))) end--;
+  while (start < end && isBlockEdgeSpace(text.charCodeAt(start))) start++;
+  while (end > start && isBlockEdgeSpace(text.charCodeAt(end - 1))) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
 }
 
-function isLayoutSpace(code: number): boolean {
-  return code === 32 || code === 9 || code === 10;
+function isBlockEdgeSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 0xa0 || code === 0x200d;
 }
 
 interface InlineState {
   /** The output so far ends in white space (or a line start): a following space is dropped. */
   spaced: boolean;
+  /** A hard break was written: the paragraph's lines need trimming one by one. */
+  broken: boolean;
   ctx: RenderContext;
 }
 
@@ -160,7 +188,9 @@ function inlineNode(node: CleanNode, state: InlineState): string {
   switch (node.tag) {
     case 'br':
       state.spaced = true;
-      return state.ctx.inTable ? ' ' : HARD_BREAK;
+      if (state.ctx.inTable) return ' ';
+      state.broken = true;
+      return HARD_BREAK;
     case 'img':
       state.spaced = false;
       return image(node);
@@ -368,9 +398,21 @@ function table(el: CleanElement): string {
     }
     rows.push(cells);
   }
-  const columns = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  if (columns === 0) return '';
-  const lines = rows.map((row) => `| ${row.concat(Array(columns - row.length).fill('')).join(' | ')} |`);
-  lines.splice(1, 0, `| ${Array(columns).fill('---').join(' | ')} |`);
+  const shown = shownColumns(rows);
+  if (shown.length === 0) return '';
+  const lines = rows.map((row) => `| ${shown.map((column) => row[column] ?? '').join(' | ')} |`);
+  lines.splice(1, 0, `| ${Array(shown.length).fill('---').join(' | ')} |`);
   return lines.join('\n');
+}
+
+/**
+ * The columns with text in some row. A column empty in every row (a spacer, an icon or a
+ * checkbox column) shows nothing on the page and would only print ` |  |` on every line.
+ */
+function shownColumns(rows: readonly string[][]): number[] {
+  const filled: boolean[] = [];
+  for (const row of rows) for (let i = 0; i < row.length; i++) if (row[i]) filled[i] = true;
+  const shown: number[] = [];
+  for (let i = 0; i < filled.length; i++) if (filled[i]) shown.push(i);
+  return shown;
 }

@@ -17,7 +17,9 @@ export function escapeMarkdown(text: string): string {
       })
     : text;
   const first = inner.charCodeAt(0);
-  if (LINE_START_MARKS.has(first)) return inner.replace(/^(?:-|\+ |=+|#{1,6} |~~~|>)/, '\\$&');
+  // A dash starts a list item or a rule only before a space or the end of the text ("- item",
+  // "---"): "-24", "-Mark Twain" and "--help" read as written.
+  if (LINE_START_MARKS.has(first)) return inner.replace(/^(?:-+(?=[ \t]|$)|\+ |=+|#{1,6} |~~~|>)/, '\\$&');
   if (first >= 48 && first <= 57) return inner.replace(/^(\d+)\. /, '$1\\. ');
   return inner;
 }
