@@ -1,5 +1,5 @@
 /** An emoji sequence: pictographs, flags, keycaps, with their joiners, variation selectors and skin tones. */
-const EMOJI_ONLY = /^(?:[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]|\s)+$/u;
+const EMOJI_ONLY = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3|\s)+$/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /**
