@@ -256,12 +256,6 @@ function writeHref(link: Element, builder: TextBuilder, baseUrl: string): void {
   if (href) builder.write(` (${href})`);
 }
 
-/**
- * Marks that draw nothing between letters: soft hyphens (a hyphenation hint), zero-width spaces
- * (a line-break hint) and stray byte-order marks. Left in, they split words for whoever searches or
- * tokenises the text ("exam\u00adple"). Zero-width joiners stay: Persian words and emoji need them.
- */
-const INVISIBLE_MARKS = /[\u00ad\u200b\u2060\ufeff]/g;
 const ONLY_JOINERS = /^[\s\u200d]+$/;
 
 function finishText(lines: Line[], clean: boolean, formatting: boolean): string {
@@ -271,10 +265,7 @@ function finishText(lines: Line[], clean: boolean, formatting: boolean): string 
     if (line.between) continue;
     const text = line.verbatim
       ? line.text.replace(/\s+$/, '')
-      : line.text
-          .replace(INVISIBLE_MARKS, '')
-          .replace(/[\s\u00a0]+/g, ' ')
-          .trim();
+      : line.text.replace(/[\s\u00a0]+/g, ' ').trim();
     // A zero-width joiner alone on a line joins nothing: the line shows empty (`<p>&zwj;</p>` spacers).
     if (!text.trim() || ONLY_JOINERS.test(text)) {
       // Formatting keeps one blank line between paragraphs; clean text drops them all.

@@ -125,15 +125,10 @@ export interface CleanTreeOptions {
   baseUrl: string;
 }
 
-/**
- * Control characters are dropped: no output format carries them, and the table writer relies on it.
- * So are marks that draw nothing between letters (soft hyphens, zero-width spaces, stray byte-order
- * marks), which split words for whoever searches or tokenises the output; zero-width joiners stay,
- * since Persian words and emoji sequences need them.
- */
+/** Control characters are dropped: no output format carries them, and the table writer relies on it. */
 function cleanText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u00ad\u200b\u2060\ufeff]/g, '');
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '');
 }
 
 /**
