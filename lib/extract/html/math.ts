@@ -35,8 +35,11 @@ export function formulaMarkup(formula: Formula): string {
 }
 
 function holdsFormula(el: Element | null): boolean {
-  if (!el) return false;
-  return el.name === 'math' || el.children.some((child) => isElement(child) && child.name === 'math');
+  return el !== null && (el.name === 'math' || wrapsFormula(el));
+}
+
+function wrapsFormula(el: Element): boolean {
+  return el.children.some((child) => isElement(child) && child.name === 'math');
 }
 
 /**
@@ -64,7 +67,7 @@ function adjacentElement(el: Element, direction: 'prev' | 'next'): Element | nul
  * `display: none` span beside its SVG): the copy is what carries the formula's source.
  */
 export function wrapsHiddenFormula(el: Element): boolean {
-  return el.name !== 'math' && el.children.some((child) => isElement(child) && child.name === 'math');
+  return el.name !== 'math' && wrapsFormula(el);
 }
 
 /** The formula the clean tree holds (clean-tree.ts writes a `math` node: its text, how it reads). */
